@@ -1,0 +1,46 @@
+# chessviz: `make run` serves the app, `make test` runs every test. Both set up what they need.
+PYTHON ?= python3
+VENV   ?= .venv
+HOST   ?= 127.0.0.1
+PORT   ?= 5000
+WORKERS ?= 2
+PYTEST_ARGS ?=
+
+BIN := $(VENV)/bin
+
+.PHONY: run serve test test-fast bench screenshots clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.runtime: requirements.txt | $(BIN)/python
+	$(BIN)/pip install -q -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install -q -r requirements-dev.txt
+	touch $@ $(VENV)/.runtime
+
+# Development server for one laptop (Ctrl-C to stop); HOST and PORT override the address.
+run: $(VENV)/.runtime
+	$(BIN)/flask --app app run --host $(HOST) --port $(PORT)
+
+# Classroom server: gunicorn with several workers (gunicorn 27 needs --no-control-socket).
+serve: $(VENV)/.runtime
+	$(BIN)/gunicorn --no-control-socket --workers $(WORKERS) --bind $(HOST):$(PORT) app:app
+
+# The whole suite, browser tests in headless Chromium included.
+test: $(VENV)/.dev
+	CHROMIUM_PATH="$$(scripts/ensure-chromium $(VENV))" $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# Everything but the browser tests.
+test-fast: $(VENV)/.dev
+	$(BIN)/python -m pytest -m "not browser" $(PYTEST_ARGS)
+
+bench: $(VENV)/.dev
+	$(BIN)/python bench/bench_engine.py
+	CHROMIUM_PATH="$$(scripts/ensure-chromium $(VENV))" $(BIN)/python bench/bench_browser.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache screenshots test-results

@@ -1,0 +1,47 @@
+"""The JSON API blueprint and the ``endpoint`` decorator that every endpoint is declared with.
+
+A view receives parsed keyword arguments and returns a dict; parsing, errors and the
+OpenAPI document all come from the declaration (see :mod:`chessviz.web.params`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import wraps
+from typing import Callable
+
+from flask import Blueprint, jsonify, request
+
+from .params import Param, parse_args
+
+api = Blueprint("api", __name__, url_prefix="/api")
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """What the OpenAPI document says about one endpoint."""
+
+    path: str
+    summary: str
+    description: str
+    params: list[Param]
+    tag: str
+    example_response: dict | None = None
+
+
+ENDPOINTS: list[Endpoint] = []
+
+
+def endpoint(rule: str, params: list[Param], summary: str, description: str = "", tag: str = "geometry", example_response: dict | None = None):
+    """Register a GET endpoint at ``/api<rule>`` whose view takes the parsed parameters."""
+
+    def decorate(view: Callable[..., dict]):
+        @wraps(view)
+        def handler():
+            return jsonify(view(**parse_args(params, request.args)))
+
+        api.add_url_rule(rule, view.__name__, handler, methods=["GET"])
+        ENDPOINTS.append(Endpoint("/api" + rule, summary, description, params, tag, example_response))
+        return view
+
+    return decorate

@@ -1,0 +1,73 @@
+"""``GET /api/openapi.json``: the OpenAPI 3 document, written from the endpoint declarations."""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify
+
+from .api import ENDPOINTS
+
+openapi = Blueprint("openapi", __name__)
+
+_ERROR = {
+    "type": "object",
+    "required": ["error"],
+    "properties": {
+        "error": {
+            "type": "object",
+            "required": ["code", "message", "param"],
+            "properties": {
+                "code": {"type": "string", "example": "invalid_square"},
+                "message": {"type": "string"},
+                "param": {"type": ["string", "null"]},
+            },
+        }
+    },
+}
+
+
+def document() -> dict:
+    """Return the OpenAPI 3.1 document describing every registered endpoint."""
+    paths = {}
+    for ep in sorted(ENDPOINTS, key=lambda e: e.path):
+        ok = {"description": "OK", "content": {"application/json": {"schema": {"type": "object"}}}}
+        if ep.example_response is not None:
+            ok["content"]["application/json"]["example"] = ep.example_response
+        paths[ep.path] = {
+            "get": {
+                "summary": ep.summary,
+                "description": ep.description,
+                "tags": [ep.tag],
+                "operationId": ep.path.removeprefix("/api/").replace("/", "_").replace(".", "_").replace("-", "_"),
+                "parameters": [
+                    {
+                        "name": p.name,
+                        "in": "query",
+                        "required": p.required,
+                        "description": p.description,
+                        "schema": dict(p.schema, **({"default": p.default} if p.default is not None and isinstance(p.default, str) else {})),
+                        **({"example": p.example} if p.example is not None else {}),
+                    }
+                    for p in ep.params
+                ],
+                "responses": {
+                    "200": ok,
+                    "400": {"description": "Bad or missing parameter", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+                },
+            }
+        }
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "chessviz",
+            "version": "1.0.0",
+            "description": "Chess bitboard geometry and sliding attacks. Square indices are LERF "
+            "(a1 = 0, h8 = 63); bitboards are strings 0x + 16 hex digits in the request's mapping.",
+        },
+        "paths": paths,
+        "components": {"schemas": {"Error": _ERROR}},
+    }
+
+
+@openapi.get("/api/openapi.json")
+def openapi_json():
+    return jsonify(document())

@@ -1,0 +1,147 @@
+"""Query parameters: one declaration per parameter parses it, names it in errors and documents it.
+
+An endpoint lists its parameters; :func:`parse_args` turns ``request.args`` into keyword
+arguments for the core, and :mod:`chessviz.web.openapi` reads the same list to write the
+OpenAPI document, so the docs cannot drift from the parsing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from ..errors import ChessvizError
+from ..squares import LINE_KINDS, MAPPINGS, parse_bitboard, parse_square
+
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class Param:
+    """One query parameter: its name, how to parse it, and what the docs say about it."""
+
+    name: str
+    parse: Callable[[str], Any]
+    description: str
+    schema: dict
+    required: bool = True
+    default: Any = None
+    example: str | None = None
+    # Keyword under which the parsed value reaches the view (``from`` is a Python keyword).
+    arg: str | None = None
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def keyword(self) -> str:
+        return self.arg or self.name
+
+
+def square(name: str, description: str, required: bool = True, example: str = "e4", arg=None) -> Param:
+    """Declare a square parameter: a name a1..h8 (any case) or a LERF index 0..63."""
+    return Param(
+        name,
+        parse_square,
+        description + " A square name a1..h8 (any case) or a LERF index 0..63.",
+        {"type": "string", "pattern": "^([a-hA-H][1-8]|[0-9]|[1-5][0-9]|6[0-3])$"},
+        required=required,
+        example=example,
+        arg=arg,
+    )
+
+
+def bitboard(name: str, description: str, default: int | None = None, example: str = "0x1000804200000010") -> Param:
+    """Declare a bitboard parameter: 0x + 1..16 hex digits, or decimal, below 2**64."""
+    return Param(
+        name,
+        parse_bitboard,
+        description + " 0x followed by 1 to 16 hex digits, or decimal digits; below 2^64.",
+        {"type": "string", "pattern": "^(0[xX][0-9a-fA-F]{1,16}|[0-9]{1,20})$"},
+        required=default is None,
+        default=default,
+        example=example,
+    )
+
+
+def choice(name: str, choices: tuple[str, ...], description: str, default: str | None = None, example: str | None = None) -> Param:
+    """Declare an enumeration parameter; any other value is a 400 invalid_parameter."""
+
+    def parse(text: str) -> str:
+        if text not in choices:
+            raise ChessvizError(
+                "invalid_parameter",
+                f"{name} must be one of {', '.join(choices)}, got {text[:40]!r}",
+            )
+        return text
+
+    return Param(
+        name,
+        parse,
+        description,
+        {"type": "string", "enum": list(choices)},
+        required=default is None,
+        default=default,
+        example=example or default or choices[0],
+    )
+
+
+def text(name: str, description: str, max_length: int, code: str, required: bool = True, example: str | None = None) -> Param:
+    """Declare a free-text parameter of at most ``max_length`` characters (longer: 400 ``code``)."""
+
+    def parse(value: str) -> str:
+        if len(value) > max_length:
+            raise ChessvizError(code, f"{name} is {len(value)} characters long; the most allowed is {max_length}")
+        return value
+
+    return Param(
+        name,
+        parse,
+        description,
+        {"type": "string", "maxLength": max_length},
+        required=required,
+        example=example,
+    )
+
+
+MAPPING = choice(
+    "mapping",
+    MAPPINGS,
+    "Square mapping of every bitboard in and out: lerf (a1 = bit 0, python-chess) or "
+    "lerbef (h1 = bit 0, a1 = bit 7, the sliding-pieces devlog's layout).",
+    default="lerf",
+)
+
+
+def line(name: str, description: str, default: str | None = None) -> Param:
+    """Declare a line-kind parameter: rank, file, diagonal or anti_diagonal."""
+    return choice(name, LINE_KINDS, description, default=default)
+
+
+def parse_args(params: list[Param], args: Mapping) -> dict[str, Any]:
+    """Return the view's keyword arguments parsed from a werkzeug MultiDict.
+
+    A parameter given twice is refused rather than silently taking one of the values;
+    an empty value counts as missing (a required one is an error, an optional one takes
+    its default, as an HTML form's empty field would expect). Unknown parameters are ignored.
+    """
+    values: dict[str, Any] = {}
+    for param in params:
+        given = args.getlist(param.name)
+        if len(given) > 1:
+            raise ChessvizError(
+                "invalid_parameter",
+                f"{param.name} is given {len(given)} times; give it once",
+                param.name,
+            )
+        raw = given[0] if given else ""
+        if raw == "":
+            if param.required:
+                said = "is empty" if given else "is missing"
+                raise ChessvizError("missing_parameter", f"{param.name} {said}", param.name)
+            values[param.keyword] = param.default
+            continue
+        try:
+            values[param.keyword] = param.parse(raw)
+        except ChessvizError as error:
+            error.param = param.name
+            raise
+    return values

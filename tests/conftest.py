@@ -1,0 +1,118 @@
+"""Shared fixtures: the app, a test client, a live server on a free loopback port, and the
+browser launch settings for pytest-playwright (a system Chromium, headless)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from chessviz.web import create_app
+
+ROOT = Path(__file__).resolve().parents[1]
+SCREENSHOTS = ROOT / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def app():
+    return create_app({"TESTING": True})
+
+
+@pytest.fixture(scope="session")
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def live_server(app):
+    """Serve the real app on 127.0.0.1 at a free port, in a thread, for the browser tests."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=5)
+
+
+def chromium_executable() -> str | None:
+    """Return the Chromium binary to drive: $CHROMIUM_PATH, else a system chromium.
+
+    None means Playwright's own download (``playwright install chromium``), which
+    `scripts/ensure-chromium` falls back to where no system browser can be had.
+    """
+    path = os.environ.get("CHROMIUM_PATH", "")
+    if path and path != "playwright":
+        return path
+    if path == "playwright":
+        return None
+    for name in ("chromium", "chromium-browser", "google-chrome-stable", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    args = dict(browser_type_launch_args)
+    args["headless"] = True
+    executable = chromium_executable()
+    if executable:
+        args["executable_path"] = executable
+    args["args"] = [
+        *args.get("args", []),
+        "--no-sandbox",  # CI runs as root
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+    ]
+    return args
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 900}}
+
+
+@pytest.fixture
+def page(page, live_server):
+    """A page that fails the test on any console error, page error or request to another host."""
+    problems: list[str] = []
+    page.on("console", lambda msg: problems.append(f"console {msg.type}: {msg.text}") if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+
+    def guard(route):
+        url = route.request.url
+        if url.startswith(live_server) or url.startswith("data:") or url.startswith("blob:"):
+            route.continue_()
+        else:
+            problems.append(f"request left the server: {url}")
+            route.abort()
+
+    page.context.route("**/*", guard)
+    page.set_default_timeout(10_000)
+    page.problems = problems
+    yield page
+    assert not problems, "\n".join(problems)
+
+
+def screenshot(page, name: str) -> Path:
+    """Save a full-page screenshot under screenshots/ (kept by the run, to be looked at)."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "page" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)

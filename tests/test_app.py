@@ -1,0 +1,65 @@
+"""The app as a whole: home page, chapter pages, JSON errors for routing, OpenAPI."""
+
+import pytest
+
+from chessviz.web.pages import CHAPTERS
+
+CONTRACT_SLUGS = {
+    "squares", "diagonals", "colors", "directions", "intersections", "routines",
+    "msb", "shift-ray", "propagation", "mask", "masked-occupied", "rays", "hyperbola", "game",
+}
+
+
+def test_home_lists_every_chapter_with_a_link(client):
+    html = client.get("/").get_data(as_text=True)
+    assert {c.slug for c in CHAPTERS} == CONTRACT_SLUGS
+    for slug in CONTRACT_SLUGS:
+        assert f'href="/chapter/{slug}"' in html
+
+
+@pytest.mark.parametrize("slug", sorted(CONTRACT_SLUGS))
+def test_every_chapter_page_is_served(client, slug):
+    response = client.get(f"/chapter/{slug}")
+    assert response.status_code == 200
+    assert response.mimetype == "text/html"
+
+
+@pytest.mark.parametrize(
+    "method,url,status,code",
+    [
+        ("get", "/api/no-such-endpoint", 404, "not_found"),
+        ("get", "/chapter/no-such-chapter", 404, "not_found"),
+        ("post", "/api/square?sq=e4", 405, "method_not_allowed"),
+        ("delete", "/api/square?sq=e4", 405, "method_not_allowed"),
+        ("put", "/api/openapi.json", 405, "method_not_allowed"),
+    ],
+)
+def test_routing_errors_are_json(client, method, url, status, code):
+    response = getattr(client, method)(url)
+    assert response.status_code == status
+    assert response.is_json
+    assert response.json["error"]["code"] == code
+    assert set(response.json["error"]) == {"code", "message", "param"}
+
+
+def test_core_does_not_import_flask():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, chessviz, pkgutil, importlib\n"
+        "for m in pkgutil.iter_modules(chessviz.__path__):\n"
+        "    if not m.ispkg: importlib.import_module('chessviz.' + m.name)\n"
+        "assert 'flask' not in sys.modules, 'the core imported flask'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_openapi_documents_every_api_route(app, client):
+    doc = client.get("/api/openapi.json").json
+    assert doc["openapi"].startswith("3.")
+    routes = {r.rule for r in app.url_map.iter_rules() if r.rule.startswith("/api/") and r.rule != "/api/openapi.json"}
+    assert routes <= set(doc["paths"])
+    for path, item in doc["paths"].items():
+        assert item["get"]["summary"], path
+        assert "400" in item["get"]["responses"], path
