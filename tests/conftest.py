@@ -104,12 +104,18 @@ def page(page, live_server):
     assert not problems, "\n".join(problems)
 
 
-def screenshot(page, name: str) -> Path:
-    """Save a full-page screenshot under screenshots/ (kept by the run, to be looked at)."""
+def screenshot(page, name: str) -> list[Path]:
+    """Save full-page screenshots, light and dark, under screenshots/ (to be looked at)."""
     SCREENSHOTS.mkdir(exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path
+    paths = []
+    for scheme, suffix in (("light", ""), ("dark", "-dark")):
+        page.emulate_media(color_scheme=scheme)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        path = SCREENSHOTS / f"{name}{suffix}.png"
+        page.screenshot(path=str(path), full_page=True)
+        paths.append(path)
+    page.emulate_media(color_scheme="light")
+    return paths
 
 
 def pytest_collection_modifyitems(items):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, abort, render_template, url_for
 from jinja2 import TemplateNotFound
 
 pages = Blueprint("pages", __name__)
@@ -67,6 +67,7 @@ def chapter(slug: str):
         chapters=CHAPTERS,
         previous=CHAPTERS[position - 1] if position > 0 else None,
         next=CHAPTERS[position + 1] if position + 1 < len(CHAPTERS) else None,
+        chapter_urls={c.slug: url_for("pages.chapter", slug=c.slug) for c in CHAPTERS},
     )
     try:
         return render_template(f"chapters/{slug}.html", **context)

@@ -1,0 +1,65 @@
+// Predict-then-reveal: the student marks the squares they expect, then reveals the answer
+// and sees right, wrong and missed squares marked on their own board.
+
+import { SQUARE_NAMES, hasSquare, popcount, convert } from "./bits.js";
+import { createBoard } from "./board.js";
+
+/**
+ * Create the exercise in `container`. options: prompt (the question, text),
+ * onToggle(name) when the student marks a square, onReveal(), onReset().
+ * Returns { board, draw({predicted (LERF BigInt), answer (BigInt|null), mapping, revealed}) }.
+ */
+export function createPredict(container, { prompt, onToggle, onReveal, onReset, role = "predict" }) {
+  const box = document.createElement("section");
+  box.className = "predict";
+  box.setAttribute("aria-label", "Predict, then reveal");
+  box.innerHTML = `
+    <h2>Your turn: predict, then reveal</h2>
+    <p class="predict-prompt"></p>
+    <div class="predict-board"></div>
+    <div class="predict-actions">
+      <button type="button" data-action="reveal">Reveal the answer</button>
+      <button type="button" data-action="reset">Start again</button>
+    </div>
+    <p class="predict-score" role="status" aria-live="polite"></p>`;
+  box.querySelector(".predict-prompt").textContent = prompt;
+  const board = createBoard(box.querySelector(".predict-board"), {
+    role, label: "Your prediction", interactive: true, onSquare: (name) => onToggle(name),
+  });
+  const score = box.querySelector(".predict-score");
+  const reveal = box.querySelector('[data-action="reveal"]');
+  box.querySelector(".predict-actions").addEventListener("click", (event) => {
+    const action = event.target.dataset?.action;
+    if (action === "reveal") onReveal();
+    if (action === "reset") onReset();
+  });
+  container.append(box);
+
+  return {
+    board,
+    element: box,
+    draw({ predicted, answer, mapping = "lerf", revealed }) {
+      const marks = {};
+      box.dataset.revealed = revealed ? "1" : "0";
+      reveal.disabled = revealed || answer === null;
+      if (revealed && answer !== null) {
+        const truth = convert(answer, mapping, "lerf");
+        let right = 0, wrong = 0, missed = 0;
+        SQUARE_NAMES.forEach((name, sq) => {
+          const p = hasSquare(predicted, sq), a = hasSquare(truth, sq);
+          if (p && a) { marks[name] = "right"; right++; }
+          else if (p) { marks[name] = "wrong"; wrong++; }
+          else if (a) { marks[name] = "missed"; missed++; }
+        });
+        score.textContent = wrong === 0 && missed === 0
+          ? `All ${right} squares right.`
+          : `${right} of ${popcount(truth)} right, ${wrong} marked wrongly, ${missed} missed.`;
+        box.dataset.score = `${right}/${wrong}/${missed}`;
+      } else {
+        score.textContent = revealed ? "" : `${popcount(predicted)} squares marked. Reveal when you are ready.`;
+        delete box.dataset.score;
+      }
+      board.draw({ bits: predicted, mapping: "lerf", marks });
+    },
+  };
+}

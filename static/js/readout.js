@@ -1,0 +1,84 @@
+// A bitboard readout: hex, decimal and 64-bit binary, with copy buttons that give the value
+// as a C ULL, a Python int and a JavaScript BigInt literal. Optionally typed into.
+
+import { binaryBytes, hex, literals, parseBB } from "./bits.js";
+
+let uid = 0;
+
+/**
+ * Create a readout in `container`. options: role (data-readout), label, editable,
+ * onInput(bigint) when a valid value is typed (editable only).
+ * Returns { element, set(bigint|null) }.
+ */
+export function createReadout(container, { role, label, editable = false, onInput = null }) {
+  const id = `readout-${++uid}`;
+  const box = document.createElement("section");
+  box.className = "readout";
+  box.dataset.readout = role;
+  box.setAttribute("aria-label", `${label} value`);
+  box.innerHTML = `
+    <h3 class="readout-label"></h3>
+    <dl>
+      <div><dt><label for="${id}-hex">hex</label></dt><dd><input id="${id}-hex" class="mono" data-format="hex" spellcheck="false" autocomplete="off"></dd></div>
+      <div><dt><label for="${id}-dec">decimal</label></dt><dd><input id="${id}-dec" class="mono" data-format="dec" spellcheck="false" autocomplete="off" inputmode="numeric"></dd></div>
+      <div><dt>binary</dt><dd><output class="mono binary" data-format="bin"></output></dd></div>
+    </dl>
+    <div class="copy-row">
+      <span>copy as</span>
+      <button type="button" data-copy="c">C</button>
+      <button type="button" data-copy="python">Python</button>
+      <button type="button" data-copy="js">JavaScript</button>
+      <span class="copy-status" role="status" aria-live="polite"></span>
+    </div>
+    <p class="input-error" role="alert" hidden></p>`;
+  box.querySelector(".readout-label").textContent = label;
+  const hexInput = box.querySelector('[data-format="hex"]');
+  const decInput = box.querySelector('[data-format="dec"]');
+  const binOut = box.querySelector('[data-format="bin"]');
+  const status = box.querySelector(".copy-status");
+  const error = box.querySelector(".input-error");
+  let value = null;
+  for (const input of [hexInput, decInput]) input.readOnly = !editable;
+
+  if (editable) {
+    for (const input of [hexInput, decInput]) {
+      input.addEventListener("change", () => {
+        const typed = input === hexInput && !/^0x/i.test(input.value.trim()) ? "0x" + input.value.trim() : input.value;
+        const parsed = parseBB(typed);
+        if (parsed === null) {
+          error.textContent = `${input.value.slice(0, 40)} is not a 64-bit value: type 0x and up to 16 hex digits, or a decimal number below 2^64.`;
+          error.hidden = false;
+          return;
+        }
+        error.hidden = true;
+        onInput?.(parsed);
+      });
+    }
+  }
+
+  box.querySelector(".copy-row").addEventListener("click", async (event) => {
+    const kind = event.target.dataset?.copy;
+    if (!kind || value === null) return;
+    const text = literals(value)[kind];
+    box.dataset.copied = text;
+    try {
+      await navigator.clipboard.writeText(text);
+      status.textContent = `copied ${text}`;
+    } catch {
+      status.textContent = `${text} (select and copy)`;
+    }
+  });
+
+  container.append(box);
+  return {
+    element: box,
+    set(bb) {
+      value = bb;
+      box.dataset.value = bb === null ? "" : hex(bb);
+      if (document.activeElement !== hexInput) hexInput.value = bb === null ? "" : hex(bb);
+      if (document.activeElement !== decInput) decInput.value = bb === null ? "" : bb.toString();
+      binOut.textContent = bb === null ? "" : binaryBytes(bb).replace(/^((?:\S+ ){3}\S+) /, "$1\n");
+      error.hidden = true;
+    },
+  };
+}

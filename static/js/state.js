@@ -1,0 +1,89 @@
+// One state object per chapter, serialised in the URL's query string. Setters schedule a
+// single redraw with requestAnimationFrame; back/forward re-read the URL and redraw.
+
+import { parseBB, shortHex, squareIndex, SQUARE_NAMES } from "./bits.js";
+
+/** Field types: how a value is read from and written to the query string. */
+export const T = {
+  square: (fallback = null) => ({
+    read: (s) => (squareIndex(s) >= 0 ? SQUARE_NAMES[squareIndex(s)] : fallback),
+    write: (v) => v ?? "",
+    fallback,
+  }),
+  bb: (fallback = 0n) => ({ read: (s) => parseBB(s) ?? fallback, write: (v) => shortHex(v), fallback }),
+  choice: (choices, fallback = choices[0]) => ({
+    read: (s) => (choices.includes(s) ? s : fallback),
+    write: (v) => v,
+    fallback,
+  }),
+  int: (fallback = 0, min = 0, max = 1e6) => ({
+    read: (s) => {
+      const n = Number.parseInt(s, 10);
+      return Number.isFinite(n) && n >= min && n <= max ? n : fallback;
+    },
+    write: (v) => String(v),
+    fallback,
+  }),
+  bool: (fallback = false) => ({ read: (s) => s === "1", write: (v) => (v ? "1" : "0"), fallback }),
+  text: (fallback = "", maxLength = 200) => ({
+    read: (s) => (s.length <= maxLength ? s : fallback),
+    write: (v) => v,
+    fallback,
+  }),
+};
+
+/**
+ * Create the chapter state. `schema` maps keys to T.* field types; `render(state)` draws.
+ * Values equal to their fallback are left out of the URL, so shared links stay short.
+ * Returns { get(), set(patch, {history: "push"|"replace"}), redraw() }.
+ */
+export function createState(schema, render) {
+  let state = readUrl();
+  let scheduled = false;
+
+  function readUrl() {
+    const params = new URLSearchParams(window.location.search);
+    const out = {};
+    for (const [key, field] of Object.entries(schema)) {
+      out[key] = params.has(key) ? field.read(params.get(key)) : field.fallback;
+    }
+    return out;
+  }
+
+  function writeUrl(mode) {
+    const params = new URLSearchParams();
+    for (const [key, field] of Object.entries(schema)) {
+      const text = field.write(state[key]);
+      if (text !== field.write(field.fallback)) params.set(key, text);
+    }
+    const query = params.toString();
+    const url = window.location.pathname + (query ? `?${query}` : "");
+    if (url === window.location.pathname + window.location.search) return;
+    if (mode === "push") window.history.pushState(null, "", url);
+    else window.history.replaceState(null, "", url);
+  }
+
+  function redraw() {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(() => {
+      scheduled = false;
+      render(state);
+    });
+  }
+
+  window.addEventListener("popstate", () => {
+    state = readUrl();
+    redraw();
+  });
+
+  return {
+    get: () => state,
+    set(patch, { history = "push" } = {}) {
+      state = { ...state, ...patch };
+      writeUrl(history);
+      redraw();
+    },
+    redraw,
+  };
+}

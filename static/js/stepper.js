@@ -1,0 +1,75 @@
+// Step control: previous / next / play, "step i of n", and the arrow keys (outside inputs
+// and boards, which use arrows themselves).
+
+/**
+ * Create a stepper in `container`. onChange(index) is called when the user moves.
+ * Returns { element, set(index, count, label) }.
+ */
+export function createStepper(container, { label = "Step", onChange, interval = 900 }) {
+  const box = document.createElement("div");
+  box.className = "stepper";
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", `${label} controls`);
+  box.innerHTML = `
+    <button type="button" data-step="first" aria-label="First step">&#x23EE;&#xFE0E;</button>
+    <button type="button" data-step="prev" aria-label="Previous step">&#x25C0;&#xFE0E; Prev</button>
+    <button type="button" data-step="play" aria-label="Play">&#x25B6;&#xFE0E; Play</button>
+    <button type="button" data-step="next" aria-label="Next step">Next &#x25B6;&#xFE0E;</button>
+    <button type="button" data-step="last" aria-label="Last step">&#x23ED;&#xFE0E;</button>
+    <span class="step-position" aria-live="polite"></span>`;
+  const position = box.querySelector(".step-position");
+  const play = box.querySelector('[data-step="play"]');
+  let index = 0;
+  let count = 1;
+  let timer = null;
+
+  function go(next) {
+    const clamped = Math.max(0, Math.min(count - 1, next));
+    if (clamped !== index) onChange(clamped);
+  }
+  function stop() {
+    clearInterval(timer);
+    timer = null;
+    play.innerHTML = "&#x25B6;&#xFE0E; Play";
+    play.setAttribute("aria-label", "Play");
+  }
+  function start() {
+    if (index >= count - 1) onChange(0);
+    timer = setInterval(() => (index >= count - 1 ? stop() : go(index + 1)), interval);
+    play.innerHTML = "&#x23F8;&#xFE0E; Pause";
+    play.setAttribute("aria-label", "Pause");
+  }
+
+  box.addEventListener("click", (event) => {
+    const action = event.target.closest("[data-step]")?.dataset.step;
+    if (!action) return;
+    if (action !== "play") stop();
+    if (action === "first") go(0);
+    if (action === "prev") go(index - 1);
+    if (action === "next") go(index + 1);
+    if (action === "last") go(count - 1);
+    if (action === "play") (timer ? stop() : start());
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target.closest?.("input, textarea, select, [data-board]")) return;
+    if (event.key === "ArrowRight") { stop(); go(index + 1); event.preventDefault(); }
+    if (event.key === "ArrowLeft") { stop(); go(index - 1); event.preventDefault(); }
+  });
+  container.append(box);
+
+  return {
+    element: box,
+    set(nextIndex, nextCount, stepLabel = "") {
+      index = nextIndex;
+      count = Math.max(1, nextCount);
+      box.dataset.index = String(index);
+      box.dataset.count = String(count);
+      position.textContent = `${label} ${index + 1} of ${count}${stepLabel ? `: ${stepLabel}` : ""}`;
+      box.querySelector('[data-step="prev"]').disabled = index === 0;
+      box.querySelector('[data-step="first"]').disabled = index === 0;
+      box.querySelector('[data-step="next"]').disabled = index >= count - 1;
+      box.querySelector('[data-step="last"]').disabled = index >= count - 1;
+    },
+  };
+}
