@@ -1,0 +1,135 @@
+"""Square numbering, the two mappings, bitboard parsing and /api/bitboard, all 64 squares."""
+
+import random
+
+import chess
+import pytest
+
+from chessviz.errors import ChessvizError
+from chessviz.squares import (
+    BB_ALL, LINE_KINDS, SQUARE_NAMES, bb_of, bit_of, convert, format_bitboard, line_mask,
+    parse_bitboard, parse_square, square_of_bit, squares_of, x88,
+)
+
+
+def walk_line(sq: int, kind: str) -> set[int]:
+    """The line through sq, walked step by step from sq in both directions (independent)."""
+    step = {"rank": (0, 1), "file": (1, 0), "diagonal": (1, 1), "anti_diagonal": (1, -1)}[kind]
+    found = {sq}
+    for sign in (1, -1):
+        r, f = divmod(sq, 8)
+        while True:
+            r, f = r + sign * step[0], f + sign * step[1]
+            if not (0 <= r < 8 and 0 <= f < 8):
+                break
+            found.add(8 * r + f)
+    return found
+
+
+@pytest.mark.parametrize("sq", range(64), ids=SQUARE_NAMES)
+def test_square_numbering_matches_python_chess(sq):
+    assert SQUARE_NAMES[sq] == chess.square_name(sq)
+    assert parse_square(chess.square_name(sq)) == sq
+    assert parse_square(chess.square_name(sq).upper()) == sq
+    assert parse_square(str(sq)) == sq
+    assert x88(sq) == 16 * chess.square_rank(sq) + chess.square_file(sq)
+    # lerbef: bit = 8*rank + (7 - file)
+    assert bit_of(sq, "lerbef") == 8 * chess.square_rank(sq) + 7 - chess.square_file(sq)
+    assert square_of_bit(bit_of(sq, "lerbef"), "lerbef") == sq
+    assert bit_of(sq, "lerf") == sq
+
+
+@pytest.mark.parametrize("sq", range(64), ids=SQUARE_NAMES)
+def test_line_masks_walk_the_board_and_match_python_chess(sq):
+    for kind in LINE_KINDS:
+        assert squares_of(line_mask(sq, kind)) == sorted(walk_line(sq, kind)), kind
+        assert convert(line_mask(sq, kind, "lerbef"), "lerbef", "lerf") == line_mask(sq, kind)
+    assert line_mask(sq, "rank") == chess.BB_RANKS[chess.square_rank(sq)]
+    assert line_mask(sq, "file") == chess.BB_FILES[chess.square_file(sq)]
+    # On an empty board a bishop attacks both diagonals through it, the square itself excepted.
+    both = line_mask(sq, "diagonal") | line_mask(sq, "anti_diagonal")
+    assert both == chess.BB_DIAG_ATTACKS[sq][0] | chess.BB_SQUARES[sq]
+
+
+def test_convert_is_an_involution_that_mirrors_files():
+    rng = random.Random(7)
+    for _ in range(2000):
+        bb = rng.getrandbits(64)
+        lerbef = convert(bb, "lerf", "lerbef")
+        assert convert(lerbef, "lerbef", "lerf") == bb
+        assert lerbef == chess.flip_horizontal(bb)
+        assert squares_of(lerbef, "lerbef") == squares_of(bb, "lerf")
+    assert convert(BB_ALL, "lerf", "lerbef") == BB_ALL
+
+
+@pytest.mark.parametrize(
+    "text,value",
+    [("0x0", 0), ("0X1F", 31), ("0xffffffffffffffff", BB_ALL), ("18446744073709551615", BB_ALL),
+     ("0", 0), ("00000000000000000001", 1), ("0x1000804200000010", 0x1000804200000010)],
+)
+def test_parse_bitboard_accepts(text, value):
+    assert parse_bitboard(text) == value
+    assert format_bitboard(value) == f"0x{value:016x}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "0x", "x10", "0x10000000000000000", "18446744073709551616", "-1", "-0x1", "1e3", "0x1g",
+     "12 34", "1_000", "0b101", "9" * 5000, "0x" + "f" * 5000, "\u0663", "NaN", "None", "0x-1"],
+)
+def test_parse_bitboard_refuses(text):
+    with pytest.raises(ChessvizError) as caught:
+        parse_bitboard(text)
+    assert caught.value.code == "invalid_bitboard"
+    assert len(caught.value.message) < 200  # a 5000-digit input is not echoed whole
+
+
+@pytest.mark.parametrize("text", ["", "i9", "a0", "64", "-1", "1.5", "e44", "ee4", "0x1c", "\u0663"])
+def test_parse_square_refuses(text):
+    with pytest.raises(ChessvizError) as caught:
+        parse_square(text)
+    assert caught.value.code == "invalid_square"
+
+
+def test_api_bitboard_reads_both_mappings_exhaustively_per_square(client):
+    for sq in range(64):
+        for mapping in ("lerf", "lerbef"):
+            value = 1 << bit_of(sq, mapping)
+            body = client.get(f"/api/bitboard?value={value}&mapping={mapping}").json
+            assert body["squares"] == [SQUARE_NAMES[sq]], (sq, mapping)
+            assert body["values"]["lerf"] == format_bitboard(chess.BB_SQUARES[sq])
+            assert body["values"]["lerbef"] == format_bitboard(1 << (sq ^ 7))
+            assert body["bits"] == [{"bit": bit_of(sq, mapping), "square": SQUARE_NAMES[sq]}]
+
+
+def test_api_bitboard_devlog_occupancy(client):
+    body = client.get("/api/bitboard?value=0x1000804200000010&mapping=lerbef").json
+    assert body["squares"] == ["d1", "b5", "g5", "a6", "d8"]
+    assert body["popcount"] == 5
+    assert int(body["values"]["lerf"], 16) == bb_of(parse_square(s) for s in body["squares"])
+    assert body["decimal"] == str(0x1000804200000010)
+    assert body["binary"] == f"{0x1000804200000010:064b}"
+
+
+@pytest.mark.parametrize(
+    "query,code,param",
+    [
+        ("", "missing_parameter", "value"),
+        ("value=", "missing_parameter", "value"),
+        ("value=0x1&value=0x2", "invalid_parameter", "value"),
+        ("value=18446744073709551616", "invalid_bitboard", "value"),
+        ("value=-5", "invalid_bitboard", "value"),
+        ("value=" + "9" * 10000, "invalid_bitboard", "value"),
+        ("value=0x12zz", "invalid_bitboard", "value"),
+        ("value=1&mapping=LERF", "invalid_parameter", "mapping"),
+        ("value=1&mapping=", None, None),
+    ],
+)
+def test_api_bitboard_bad_input(client, query, code, param):
+    response = client.get("/api/bitboard?" + query)
+    if code is None:  # an empty optional parameter takes its default
+        assert response.status_code == 200 and response.json["mapping"] == "lerf"
+        return
+    assert response.status_code == 400
+    assert response.json == {"error": {"code": code, "message": response.json["error"]["message"], "param": param}}
+    assert param in response.json["error"]["message"] or code != "missing_parameter"
