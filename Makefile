@@ -28,7 +28,7 @@ run: $(VENV)/.runtime
 
 # Classroom server: gunicorn with several workers (gunicorn 27 needs --no-control-socket).
 serve: $(VENV)/.runtime
-	$(BIN)/gunicorn --no-control-socket --workers $(WORKERS) --bind $(HOST):$(PORT) app:app
+	$(BIN)/gunicorn --no-control-socket --workers $(WORKERS) --limit-request-line 8190 --bind $(HOST):$(PORT) app:app
 
 # The whole suite, browser tests in headless Chromium included.
 test: $(VENV)/.dev
