@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from flask import Blueprint, abort, render_template, url_for
 from jinja2 import TemplateNotFound
 
+from . import ROOT
+
 pages = Blueprint("pages", __name__)
 
 
@@ -51,9 +53,14 @@ CHAPTERS = [
 CHAPTERS_BY_SLUG = {chapter.slug: chapter for chapter in CHAPTERS}
 
 
+def is_built(chapter: Chapter) -> bool:
+    """Return True when the chapter has its own template (else the page says it is a placeholder)."""
+    return (ROOT / "templates" / "chapters" / f"{chapter.slug}.html").is_file()
+
+
 @pages.get("/")
 def index():
-    return render_template("index.html", chapters=CHAPTERS)
+    return render_template("index.html", chapters=CHAPTERS, built={c.slug for c in CHAPTERS if is_built(c)})
 
 
 @pages.get("/chapter/<slug>")
