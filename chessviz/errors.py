@@ -21,3 +21,10 @@ class ChessvizError(ValueError):
         if self.param is None:
             self.param = param
         return self
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """Return repr(value) cut to about ``limit`` characters, for messages about huge inputs."""
+    if isinstance(value, str) and len(value) > limit:
+        return repr(value[:limit]) + f"... ({len(value)} characters)"
+    return repr(value)

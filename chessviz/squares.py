@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Iterator
 
-from .errors import ChessvizError
+from .errors import ChessvizError, shown
 
 Square = int
 Bitboard = int
@@ -75,7 +75,7 @@ def parse_square(text: str) -> Square:
             return index
     raise ChessvizError(
         "invalid_square",
-        f"expected a square name a1..h8 or an index 0..63, got {text!r}",
+        f"expected a square name a1..h8 or an index 0..63, got {shown(text)}",
     )
 
 
@@ -95,12 +95,11 @@ def parse_bitboard(text: str) -> Bitboard:
             if number <= BB_ALL:
                 return number
             raise ChessvizError(
-                "invalid_bitboard", f"bitboard must be below 2**64, got {text!r}"
+                "invalid_bitboard", f"bitboard must be below 2**64, got {shown(text)}"
             )
-    shown = text if not isinstance(text, str) or len(text) <= 40 else text[:40] + "..."
     raise ChessvizError(
         "invalid_bitboard",
-        f"expected 0x followed by 1 to 16 hex digits, or a decimal number below 2**64, got {shown!r}",
+        f"expected 0x followed by 1 to 16 hex digits, or a decimal number below 2**64, got {shown(text)}",
     )
 
 
@@ -113,7 +112,7 @@ def check_mapping(mapping: str) -> str:
     """Return ``mapping`` if it is ``lerf`` or ``lerbef``; raise invalid_parameter otherwise."""
     if mapping not in MAPPINGS:
         raise ChessvizError(
-            "invalid_parameter", f"mapping must be one of lerf, lerbef, got {mapping!r}"
+            "invalid_parameter", f"mapping must be one of lerf, lerbef, got {shown(mapping)}"
         )
     return mapping
 
@@ -182,7 +181,7 @@ def check_line_kind(kind: str) -> str:
     if kind not in LINE_KINDS:
         raise ChessvizError(
             "invalid_parameter",
-            f"line must be one of {', '.join(LINE_KINDS)}, got {kind!r}",
+            f"line must be one of {', '.join(LINE_KINDS)}, got {shown(kind)}",
         )
     return kind
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from flask import Blueprint, abort, render_template, url_for
 from jinja2 import TemplateNotFound
 
+from ..errors import shown
 from . import ROOT
 
 pages = Blueprint("pages", __name__)
@@ -67,7 +68,7 @@ def index():
 def chapter(slug: str):
     current = CHAPTERS_BY_SLUG.get(slug)
     if current is None:
-        abort(404, description=f"no chapter named {slug!r}")
+        abort(404, description=f"no chapter named {shown(slug)}")
     position = CHAPTERS.index(current)
     context = dict(
         chapter=current,

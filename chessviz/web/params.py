@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from ..errors import ChessvizError
+from ..errors import ChessvizError, shown
 from ..squares import LINE_KINDS, MAPPINGS, parse_bitboard, parse_square
 
 _MISSING = object()
@@ -69,7 +69,7 @@ def choice(name: str, choices: tuple[str, ...], description: str, default: str |
         if text not in choices:
             raise ChessvizError(
                 "invalid_parameter",
-                f"{name} must be one of {', '.join(choices)}, got {text[:40]!r}",
+                f"{name} must be one of {', '.join(choices)}, got {shown(text)}",
             )
         return text
 

@@ -1,0 +1,365 @@
+"""The routines the wiki pages print, evaluated exactly as printed, and audited on every input.
+
+Each routine is transcribed literally, with C ``int`` semantics: values are 32-bit two's
+complement, ``>>`` on a signed int is an arithmetic shift (as on x86), ``%`` truncates
+towards zero, and a 32-bit constant shifted by the square index takes the count modulo
+32, as the Color of a Square page says x86 does. Python's ints behave like C ints for
+``&``, ``|``, ``^`` and ``>>`` on the small values here; :func:`c_int` and :func:`c_mod`
+cover the rest. The truth each routine is measured against is plain geometry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Callable
+
+from .lines import anti_diagonal_index, diagonal_index, intersection_square, is_dark
+from .squares import SQUARES, square_file, square_name, square_rank, x88
+
+INT_BITS = 32
+
+
+def c_int(value: int) -> int:
+    """Return value wrapped to a 32-bit signed C int."""
+    value &= (1 << INT_BITS) - 1
+    return value - (1 << INT_BITS) if value >> (INT_BITS - 1) else value
+
+
+def c_mod(a: int, b: int) -> int:
+    """Return C's a % b: the remainder takes the sign of a (truncating division)."""
+    return c_int(a - b * int(a / b))
+
+
+def c_shr_u32(constant: int, count: int) -> int:
+    """Return a 32-bit unsigned constant shifted right by count, count taken modulo 32 (x86)."""
+    return (constant & 0xFFFFFFFF) >> (count & 31)
+
+
+@cache
+def knight_distance(a: int, b: int) -> int:
+    """Return the fewest knight moves from a to b on an empty board (breadth-first search)."""
+    frontier, seen, distance = {a}, {a}, 0
+    while b not in frontier:
+        distance += 1
+        step = set()
+        for sq in frontier:
+            r, f = square_rank(sq), square_file(sq)
+            for dr, df in ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)):
+                if 0 <= r + dr < 8 and 0 <= f + df < 8:
+                    step.add(8 * (r + dr) + f + df)
+        frontier = step - seen
+        seen |= step
+    return distance
+
+
+@dataclass(frozen=True)
+class Routine:
+    """A printed routine: its page, its text, how to evaluate it and what the truth is."""
+
+    name: str
+    page: str
+    formula: str
+    arity: int  # 1: over 64 squares; 2: over 4096 ordered pairs
+    printed: Callable[..., int]  # the routine as printed, C semantics
+    truth: Callable[..., int]  # what it should return
+    chapter: str  # the chapter that shows one input
+    link: Callable[..., dict]  # the chapter's query for one input
+    meaning: Callable[[int], str] = str  # how to read a returned value
+
+
+def _pair_link(a_key: str, b_key: str, **extra):
+    return lambda a, b: {a_key: square_name(a), b_key: square_name(b), **extra}
+
+
+def _square_link(key: str = "sq"):
+    return lambda sq: {key: square_name(sq)}
+
+
+def _dark_meaning(value: int) -> str:
+    return "dark" if value else "light"
+
+
+def _bool_meaning(value: int) -> str:
+    return "true" if value else "false"
+
+
+def _intersection_truth(line_a: str, line_b: str):
+    def truth(a: int, b: int) -> int:
+        square = intersection_square(a, b, line_a, line_b)
+        return -1 if square is None else square
+
+    return truth
+
+
+def _square_meaning(value: int) -> str:
+    return square_name(value) if 0 <= value < 64 else f"{value} (no intersection)" if value == -1 else f"{value} (not a square)"
+
+
+def _intersect(s88: int, sentinel_shift: int = 31) -> int:
+    """The common tail of the page's intersection routines, as printed."""
+    return c_int((((s88 >> 1) & 56) + (s88 & 7)) | (c_int(-(s88 & 0x88)) >> sentinel_shift))
+
+
+def _routines() -> list[Routine]:
+    diag, col, inter, direc = "Diagonals", "Color of a Square", "Intersection Squares", "Direction"
+    dark = lambda sq: int(is_dark(sq))  # noqa: E731  (black == 1 on the page)
+    different = lambda a, b: int(is_dark(a) != is_dark(b))  # noqa: E731
+    same = lambda a, b: int(is_dark(a) == is_dark(b))  # noqa: E731
+    same_diagonal = lambda a, b: int(diagonal_index(a) == diagonal_index(b))  # noqa: E731
+    color_link = _square_link()
+    return [
+        Routine(
+            "squaresOnSameDiagonal (& 7)", diag,
+            "return ((sq2 - sq1) & 7) == ((sq2>>3) - (sq1>>3));", 2,
+            lambda sq1, sq2: int(((sq2 - sq1) & 7) == ((sq2 >> 3) - (sq1 >> 3))),
+            same_diagonal, "diagonals", _pair_link("a", "b"), _bool_meaning,
+        ),
+        Routine(
+            "squaresOnSameDiagonal (% 9)", diag,
+            "return ((sq2 - sq1) % 9) == 0;", 2,
+            lambda sq1, sq2: int(c_mod(sq2 - sq1, 9) == 0),
+            same_diagonal, "diagonals", _pair_link("a", "b"), _bool_meaning,
+        ),
+        Routine(
+            "even diagonal index means dark", diag,
+            "All even indices are the diagonals with dark squares: dark = ((rank - file) & 1) == 0", 1,
+            lambda sq: int((((sq >> 3) - (sq & 7)) & 1) == 0),
+            dark, "diagonals", _square_link("a"), _dark_meaning,
+        ),
+        Routine(
+            "lookup constant", col,
+            "U64 dark = C64(0xAA55AA55AA55AA55); return (dark >> square) & 1;", 1,
+            lambda sq: (0xAA55AA55AA55AA55 >> sq) & 1,
+            dark, "colors", color_link, _dark_meaning,
+        ),
+        Routine(
+            "32-bit in-register", col,
+            "return (0xAA55AA55 >> square) & 1;", 1,
+            lambda sq: c_shr_u32(0xAA55AA55, sq) & 1,
+            dark, "colors", color_link, _dark_meaning,
+        ),
+        Routine(
+            "0x88 in-register", col,
+            "return (0x00AA0055 >> x88square) & 1;", 1,
+            lambda sq: c_shr_u32(0x00AA0055, x88(sq)) & 1,
+            dark, "colors", color_link, _dark_meaning,
+        ),
+        Routine(
+            "anti-diagonal parity", col,
+            "return toggleColor( ((square >> 3) + square) & 1);", 1,
+            lambda sq: 1 ^ (((sq >> 3) + sq) & 1),
+            dark, "colors", color_link, _dark_meaning,
+        ),
+        Routine(
+            "diagonal parity (minus)", col,
+            "return toggleColor( ((square >> 3) - square) & 1);", 1,
+            lambda sq: 1 ^ (((sq >> 3) - sq) & 1),
+            dark, "colors", color_link, _dark_meaning,
+        ),
+        Routine(
+            "parity (exclusive or)", col,
+            "return toggleColor( ((square >> 3) ^ square) & 1);", 1,
+            lambda sq: 1 ^ (((sq >> 3) ^ sq) & 1),
+            dark, "colors", color_link, _dark_meaning,
+        ),
+        Routine(
+            "9*sq+8 trick", col,
+            "return (( 9 * square + 8 ) >> 3) & 1;", 1,
+            lambda sq: ((9 * sq + 8) >> 3) & 1,
+            dark, "colors", color_link, _dark_meaning,
+        ),
+        Routine(
+            "isDark", col,
+            "return (( 9 * square) & 8) == 0;", 1,
+            lambda sq: int(((9 * sq) & 8) == 0),
+            dark, "colors", color_link, _dark_meaning,
+        ),
+        Routine(
+            "isDark (commented out)", col,
+            "//return (( 9 * square + 8) & 8) != 0;", 1,
+            lambda sq: int(((9 * sq + 8) & 8) != 0),
+            dark, "colors", color_link, _dark_meaning,
+        ),
+        Routine(
+            "differentColor (xor, shift)", col,
+            "sq1 ^= sq2; return ( (sq1 >> 3) ^ sq1) & 1;", 2,
+            lambda sq1, sq2: (((sq1 ^ sq2) >> 3) ^ (sq1 ^ sq2)) & 1,
+            different, "colors", _pair_link("sq", "other"), _bool_meaning,
+        ),
+        Routine(
+            "differentColor (lea)", col,
+            "return (( 9 * (sq1 ^ sq2)) & 8) != 0;", 2,
+            lambda sq1, sq2: int(((9 * (sq1 ^ sq2)) & 8) != 0),
+            different, "colors", _pair_link("sq", "other"), _bool_meaning,
+        ),
+        Routine(
+            "sameColor", col,
+            "return (( 9 * (sq1 ^ sq2)) & 8) == 0;", 2,
+            lambda sq1, sq2: int(((9 * (sq1 ^ sq2)) & 8) == 0),
+            same, "colors", _pair_link("sq", "other"), _bool_meaning,
+        ),
+        Routine(
+            "knight-distance parity", col,
+            "sameColor = (knightDistance[sq1][sq2] & 1) == 0", 2,
+            lambda sq1, sq2: int((knight_distance(sq1, sq2) & 1) == 0),
+            same, "colors", _pair_link("sq", "other"), _bool_meaning,
+        ),
+        Routine(
+            "x88diff", direc,
+            "return sq2 - sq1 + (sq2|7) - (sq1|7) + 120;", 2,
+            lambda sq1, sq2: sq2 - sq1 + (sq2 | 7) - (sq1 | 7) + 120,
+            lambda sq1, sq2: 16 * (square_rank(sq2) - square_rank(sq1)) + square_file(sq2) - square_file(sq1) + 120,
+            "directions", _pair_link("from", "to"),
+        ),
+        Routine(
+            "rank and file (s1)", inter,
+            "s1 := (b & 56) + (a & 7);", 2,
+            lambda a, b: (b & 56) + (a & 7),
+            _intersection_truth("file", "rank"), "intersections",
+            _pair_link("a", "b", line_a="file", line_b="rank"), _square_meaning,
+        ),
+        Routine(
+            "rank and file (s2)", inter,
+            "s2 := (a & 56) + (b & 7);", 2,
+            lambda a, b: (a & 56) + (b & 7),
+            _intersection_truth("rank", "file"), "intersections",
+            _pair_link("a", "b", line_a="rank", line_b="file"), _square_meaning,
+        ),
+        Routine(
+            "intersectRankDia", inter,
+            "int s88 = 17*(a>>3) - (b >> 3) + (b & 7);\n"
+            "return (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> 31);", 2,
+            lambda a, b: _intersect(17 * (a >> 3) - (b >> 3) + (b & 7)),
+            _intersection_truth("rank", "diagonal"), "intersections",
+            _pair_link("a", "b", line_a="rank", line_b="diagonal"), _square_meaning,
+        ),
+        Routine(
+            "intersectFileDia", inter,
+            "int s88 = 17*(a & 7) + 2*(b & 56) - 16*(b & 7);\n"
+            "return (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> 31);", 2,
+            lambda a, b: _intersect(17 * (a & 7) + 2 * (b & 56) - 16 * (b & 7)),
+            _intersection_truth("file", "diagonal"), "intersections",
+            _pair_link("a", "b", line_a="file", line_b="diagonal"), _square_meaning,
+        ),
+        Routine(
+            "intersectRankAnt", inter,
+            "int s88 = 17*(a >> 3) - (b >> 3) + (b & 7);\n"
+            "return (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> 31);", 2,
+            lambda a, b: _intersect(17 * (a >> 3) - (b >> 3) + (b & 7)),
+            _intersection_truth("rank", "anti_diagonal"), "intersections",
+            _pair_link("a", "b", line_a="rank", line_b="anti_diagonal"), _square_meaning,
+        ),
+        Routine(
+            "intersectFileAnt", inter,
+            "int s88 = 2*(b & 56) + 16*(b & 7) - 15*(a & 7);\n"
+            "return (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> 31);", 2,
+            lambda a, b: _intersect(2 * (b & 56) + 16 * (b & 7) - 15 * (a & 7)),
+            _intersection_truth("file", "anti_diagonal"), "intersections",
+            _pair_link("a", "b", line_a="file", line_b="anti_diagonal"), _square_meaning,
+        ),
+        Routine(
+            "intersectDiaAnt", inter,
+            "int s88x2 = 17*((b>>3) + (b & 7)) + 15*((a>>3) - (a & 7));\n"
+            "return (((s88x2>>2)&56) + ((s88x2>>1)&7)) | ( -(s88x2&0x0111) >> 31);", 2,
+            lambda a, b: _dia_ant(a, b),
+            _intersection_truth("diagonal", "anti_diagonal"), "intersections",
+            _pair_link("a", "b", line_a="diagonal", line_b="anti_diagonal"), _square_meaning,
+        ),
+        Routine(
+            "off-board sentinel as printed in the prose", inter,
+            "-(s88 & 0x88) >> (sizeof(int)-1)   /* sizeof(int) is 4 bytes: a shift by 3, not 31 */\n"
+            "in intersectFileDia: (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> (sizeof(int)-1))", 2,
+            lambda a, b: _intersect(17 * (a & 7) + 2 * (b & 56) - 16 * (b & 7), sentinel_shift=4 - 1),
+            _intersection_truth("file", "diagonal"), "intersections",
+            _pair_link("a", "b", line_a="file", line_b="diagonal"), _square_meaning,
+        ),
+    ]
+
+
+def _dia_ant(a: int, b: int) -> int:
+    s88x2 = 17 * ((b >> 3) + (b & 7)) + 15 * ((a >> 3) - (a & 7))
+    return c_int((((s88x2 >> 2) & 56) + ((s88x2 >> 1) & 7)) | (c_int(-(s88x2 & 0x0111)) >> 31))
+
+
+ROUTINES = _routines()
+ROUTINES_BY_NAME = {routine.name: routine for routine in ROUTINES}
+
+
+def inputs(routine: Routine):
+    """Yield every input tuple of a routine: 64 squares, or 4096 ordered pairs."""
+    if routine.arity == 1:
+        for sq in SQUARES:
+            yield (sq,)
+    else:
+        for a in SQUARES:
+            for b in SQUARES:
+                yield (a, b)
+
+
+@cache
+def audit() -> tuple[dict, ...]:
+    """Return the audit of every printed routine (computed once: it is pure)."""
+    report = []
+    for routine in ROUTINES:
+        wrong = []
+        checked = 0
+        for args in inputs(routine):
+            checked += 1
+            printed, truth = routine.printed(*args), routine.truth(*args)
+            if printed != truth:
+                wrong.append((args, printed, truth))
+        report.append({
+            "name": routine.name,
+            "page": routine.page,
+            "formula": routine.formula,
+            "checked": checked,
+            "wrong": len(wrong),
+            "examples": [
+                {
+                    "input": [square_name(sq) for sq in args],
+                    "printed": printed,
+                    "printed_means": routine.meaning(printed),
+                    "expected": truth,
+                    "expected_means": routine.meaning(truth),
+                    "chapter": routine.chapter,
+                    "query": routine.link(*args),
+                }
+                for args, printed, truth in wrong[:10]
+            ],
+        })
+    return tuple(report)
+
+
+def evaluate(name: str, *args: int) -> dict:
+    """Return one routine's printed answer and the truth for one input."""
+    routine = ROUTINES_BY_NAME[name]
+    printed, truth = routine.printed(*args), routine.truth(*args)
+    return {
+        "name": routine.name,
+        "formula": routine.formula,
+        "value": printed,
+        "means": routine.meaning(printed),
+        "expected": truth,
+        "correct": printed == truth,
+    }
+
+
+def color_working(sq: int) -> dict:
+    """Return the intermediate values of the colour formulas for one square (for the page)."""
+    return {
+        "square": sq,
+        "x88square": x88(sq),
+        "square_shr3": sq >> 3,
+        "anti_diagonal_index": anti_diagonal_index(sq),
+        "lookup_shift": sq,
+        "lookup_shifted": f"0x{0xAA55AA55AA55AA55 >> sq:x}",
+        "shift_mod32": sq & 31,
+        "shifted32": f"0x{c_shr_u32(0xAA55AA55, sq):x}",
+        "x88_shift_mod32": x88(sq) & 31,
+        "x88_shifted": f"0x{c_shr_u32(0x00AA0055, x88(sq)):x}",
+        "nine_sq": 9 * sq,
+        "nine_sq_plus8": 9 * sq + 8,
+        "nine_sq_binary": format(9 * sq, "010b"),
+        "nine_sq_plus8_binary": format(9 * sq + 8, "010b"),
+    }

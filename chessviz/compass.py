@@ -1,0 +1,112 @@
+"""Directions between squares: compass and knight roses, degrees, begrees, 0x88 differences.
+
+See https://www.chessprogramming.org/Direction
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+from .errors import ChessvizError, shown
+from .squares import Square, square_file, square_rank
+
+# (name, step in LERF indices, (rank delta, file delta)), clockwise from north.
+RAY_DIRECTIONS = [
+    ("north", 8, (1, 0)),
+    ("north_east", 9, (1, 1)),
+    ("east", 1, (0, 1)),
+    ("south_east", -7, (-1, 1)),
+    ("south", -8, (-1, 0)),
+    ("south_west", -9, (-1, -1)),
+    ("west", -1, (0, -1)),
+    ("north_west", 7, (1, -1)),
+]
+KNIGHT_DIRECTIONS = [
+    ("north_north_east", 17, (2, 1)),
+    ("north_east_east", 10, (1, 2)),
+    ("south_east_east", -6, (-1, 2)),
+    ("south_south_east", -15, (-2, 1)),
+    ("south_south_west", -17, (-2, -1)),
+    ("south_west_west", -10, (-1, -2)),
+    ("north_west_west", 6, (1, -2)),
+    ("north_north_west", 15, (2, -1)),
+]
+TABLE_KINDS = ("degrees", "begrees", "begrees_filled")
+SPAN = range(-7, 8)
+
+
+def degrees_of(rank_diff: int, file_diff: int) -> int | None:
+    """Return the bearing in whole degrees, clockwise from north: (1, 1) -> 45, (0, -1) -> 270.
+
+    The arctangent of file over rank distance, rounded half up (no bearing between two
+    squares is ever exactly half a degree, so the rounding rule never matters).
+    """
+    if rank_diff == 0 and file_diff == 0:
+        return None
+    return math.floor(math.degrees(math.atan2(file_diff, rank_diff)) + 0.5) % 360
+
+
+@cache
+def distinct_degrees() -> tuple[int, ...]:
+    """Return the 144 distinct bearings between squares, sorted: the begrees' circle."""
+    return tuple(sorted({degrees_of(r, f) for r in SPAN for f in SPAN if (r, f) != (0, 0)}))
+
+
+def begrees_of(rank_diff: int, file_diff: int) -> int | None:
+    """Return the "board degree" 0..143: the rank of the bearing among all distinct ones."""
+    degrees = degrees_of(rank_diff, file_diff)
+    return None if degrees is None else distinct_degrees().index(degrees)
+
+
+def is_farthest(rank_diff: int, file_diff: int) -> bool:
+    """Return True when no farther square of the 15x15 sheet has the same exact direction."""
+    g = math.gcd(rank_diff, file_diff)
+    step_r, step_f = rank_diff // g, file_diff // g
+    return max(abs(rank_diff + step_r), abs(file_diff + step_f)) > 7
+
+
+def direction(a: Square, b: Square) -> dict:
+    """Return the direction from a to b, e.g. e4 -> g5 is the knight's north_east_east."""
+    dr = square_rank(b) - square_rank(a)
+    df = square_file(b) - square_file(a)
+    ray = knight = None
+    if (dr, df) != (0, 0):
+        g = math.gcd(dr, df)
+        unit = (dr // g, df // g)
+        ray = next((d for d in RAY_DIRECTIONS if d[2] == unit), None)
+        knight = next((d for d in KNIGHT_DIRECTIONS if d[2] == unit), None)
+    x88_diff = 16 * dr + df
+    return {
+        "rank_diff": dr,
+        "file_diff": df,
+        "ray": ray[0] if ray else None,
+        "ray_step": ray[1] if ray else None,
+        "knight": knight[0] if knight else None,
+        "knight_step": knight[1] if knight else None,
+        "knight_jumps": (math.gcd(dr, df) if knight else None),
+        "degrees": degrees_of(dr, df),
+        "begrees": begrees_of(dr, df),
+        "x88_diff": x88_diff,
+        "lookup_index": x88_diff + 120,
+    }
+
+
+def table(kind: str) -> list[list[int | None]]:
+    """Return one of the Direction page's 15x15 sheets: top row rank diff +7, left column file diff -7.
+
+    ``degrees`` and ``begrees`` leave blank (None) the inner squares whose direction a
+    farther square repeats; ``begrees_filled`` fills them. The centre is always None.
+    """
+    if kind not in TABLE_KINDS:
+        raise ChessvizError("invalid_parameter", f"kind must be one of {', '.join(TABLE_KINDS)}, got {shown(kind)}")
+    rows = []
+    for dr in range(7, -8, -1):
+        row = []
+        for df in SPAN:
+            if (dr, df) == (0, 0) or (kind != "begrees_filled" and not is_farthest(dr, df)):
+                row.append(None)
+            else:
+                row.append(degrees_of(dr, df) if kind == "degrees" else begrees_of(dr, df))
+        rows.append(row)
+    return rows
