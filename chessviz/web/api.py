@@ -12,6 +12,7 @@ from typing import Callable
 
 from flask import Blueprint, jsonify, request
 
+from ..errors import ChessvizError
 from .params import Param, parse_args
 
 api = Blueprint("api", __name__, url_prefix="/api")
@@ -32,13 +33,21 @@ class Endpoint:
 ENDPOINTS: list[Endpoint] = []
 
 
-def endpoint(rule: str, params: list[Param], summary: str, description: str = "", tag: str = "geometry", example_response: dict | None = None):
-    """Register a GET endpoint at ``/api<rule>`` whose view takes the parsed parameters."""
+def endpoint(rule: str, params: list[Param], summary: str, description: str = "", tag: str = "geometry",
+             example_response: dict | None = None, error_params: dict[str, str] | None = None):
+    """Register a GET endpoint at ``/api<rule>`` whose view takes the parsed parameters.
+
+    ``error_params`` names the parameter to blame for an error the core raises without
+    one, by error code (e.g. ``{"not_aligned": "to"}``).
+    """
 
     def decorate(view: Callable[..., dict]):
         @wraps(view)
         def handler():
-            return jsonify(view(**parse_args(params, request.args)))
+            try:
+                return jsonify(view(**parse_args(params, request.args)))
+            except ChessvizError as error:
+                raise error.with_param((error_params or {}).get(error.code))
 
         api.add_url_rule(rule, view.__name__, handler, methods=["GET"])
         ENDPOINTS.append(Endpoint("/api" + rule, summary, description, params, tag, example_response))

@@ -62,8 +62,11 @@ def bitboard(name: str, description: str, default: int | None = None, example: s
     )
 
 
-def choice(name: str, choices: tuple[str, ...], description: str, default: str | None = None, example: str | None = None) -> Param:
-    """Declare an enumeration parameter; any other value is a 400 invalid_parameter."""
+def choice(name: str, choices: tuple[str, ...], description: str, default: str | None = None, example: str | None = None, required: bool | None = None) -> Param:
+    """Declare an enumeration parameter; any other value is a 400 invalid_parameter.
+
+    Without a default it is required, unless ``required=False`` (then absent means None).
+    """
 
     def parse(text: str) -> str:
         if text not in choices:
@@ -78,7 +81,7 @@ def choice(name: str, choices: tuple[str, ...], description: str, default: str |
         parse,
         description,
         {"type": "string", "enum": list(choices)},
-        required=default is None,
+        required=(default is None) if required is None else required,
         default=default,
         example=example or default or choices[0],
     )

@@ -1,0 +1,125 @@
+"""The devlog's final sketch: a board in free mode.
+
+Any piece may move whatever the side to move. Sliders move by this project's engine
+(their attacks minus their own colour's pieces); kings, knights and pawns follow
+python-chess's pseudo-legal moves for their colour, without castling or en passant.
+A position may lack kings.
+"""
+
+from __future__ import annotations
+
+import re
+
+import chess
+
+from .errors import ChessvizError, shown
+from .hyperbola import attacks
+from .squares import BB_ALL, Bitboard, Square, convert, square_name, square_rank
+
+FEN_MAX_LENGTH = 100
+SLIDERS = {chess.ROOK: "rook", chess.BISHOP: "bishop", chess.QUEEN: "queen"}
+PROMOTIONS = {"q": chess.QUEEN, "r": chess.ROOK, "b": chess.BISHOP, "n": chess.KNIGHT}
+_ROW = re.compile(r"[pnbrqkPNBRQK1-8]+")
+
+
+def parse_fen(fen: str) -> chess.BaseBoard:
+    """Return the board of a FEN (board part alone, or a whole FEN, which is validated too).
+
+    Raises invalid_fen with the reason: e.g. "row 3 has 9 files", "bad piece letter 'x'".
+    """
+    text = fen.strip()
+    if not text:
+        raise ChessvizError("invalid_fen", "the FEN is empty")
+    if len(text) > FEN_MAX_LENGTH:
+        raise ChessvizError("invalid_fen", f"the FEN is {len(text)} characters long; a FEN has at most {FEN_MAX_LENGTH}")
+    fields = text.split()
+    rows = fields[0].split("/")
+    if len(rows) != 8:
+        raise ChessvizError("invalid_fen", f"the board part has {len(rows)} rows separated by '/', a board has 8")
+    for number, row in enumerate(rows, start=1):
+        bad = re.search(r"[^pnbrqkPNBRQK1-8]", row)
+        if bad:
+            raise ChessvizError("invalid_fen", f"row {number} ({row[:20]!r}) has {shown(bad.group())}, which is no piece letter (pnbrqk, PNBRQK) nor a count of empty squares 1-8")
+        if not row or not _ROW.fullmatch(row):
+            raise ChessvizError("invalid_fen", f"row {number} is empty")
+        if re.search(r"[1-8]{2}", row):
+            raise ChessvizError("invalid_fen", f"row {number} ({row!r}) has two counts of empty squares in a row")
+        files = sum(int(c) if c.isdigit() else 1 for c in row)
+        if files != 8:
+            raise ChessvizError("invalid_fen", f"row {number} ({row!r}) has {files} files, a rank has 8")
+    if len(fields) > 1:
+        try:
+            chess.Board(text)
+        except ValueError as error:
+            raise ChessvizError("invalid_fen", f"the FEN's other fields are not valid: {error}") from None
+    return chess.BaseBoard(fields[0])
+
+
+def own_pieces(board: chess.BaseBoard, color: chess.Color) -> Bitboard:
+    """Return the LERF bitboard of one colour's pieces."""
+    return board.occupied_co[color]
+
+
+def targets(board: chess.BaseBoard, sq: Square) -> Bitboard:
+    """Return the LERF bitboard of the squares the piece on sq may move to in free mode."""
+    piece = board.piece_at(sq)
+    if piece is None:
+        raise ChessvizError("illegal_move", f"there is no piece on {square_name(sq)}")
+    if piece.piece_type in SLIDERS:
+        return attacks(SLIDERS[piece.piece_type], sq, board.occupied, own_pieces(board, piece.color))["moves"]
+    game = chess.Board(None)
+    game.set_board_fen(board.board_fen())
+    game.turn = piece.color
+    found = 0
+    for move in game.generate_pseudo_legal_moves(from_mask=chess.BB_SQUARES[sq]):
+        found |= chess.BB_SQUARES[move.to_square]
+    return found
+
+
+def describe(board: chess.BaseBoard, mapping: str = "lerf", selected: Square | None = None) -> dict:
+    """Return the position as the API shows it: pieces, occupancy by colour, the selection."""
+    body = {
+        "fen": board.board_fen(),
+        "pieces": {square_name(sq): board.piece_at(sq).symbol() for sq in chess.SQUARES if board.piece_at(sq)},
+        "occupied": convert(board.occupied, "lerf", mapping),
+        "white": convert(board.occupied_co[chess.WHITE], "lerf", mapping),
+        "black": convert(board.occupied_co[chess.BLACK], "lerf", mapping),
+    }
+    if selected is not None:
+        piece = board.piece_at(selected)
+        if piece is None:
+            body["selected"] = {"square": square_name(selected), "piece": None, "moves": [], "bitboard": 0, "slider": None}
+        else:
+            moves = targets(board, selected)
+            body["selected"] = {
+                "square": square_name(selected),
+                "piece": piece.symbol(),
+                "moves": [square_name(sq) for sq in chess.SquareSet(moves)],
+                "bitboard": convert(moves, "lerf", mapping),
+                "slider": SLIDERS.get(piece.piece_type),
+            }
+    return body
+
+
+def apply_move(board: chess.BaseBoard, origin: Square, target: Square, promotion: str | None = None) -> chess.BaseBoard:
+    """Return the board after moving the piece on origin to target in free mode.
+
+    A pawn reaching its last rank becomes a queen unless ``promotion`` is r, b or n.
+    """
+    piece = board.piece_at(origin)
+    if piece is None:
+        raise ChessvizError("illegal_move", f"there is no piece on {square_name(origin)} to move", "from")
+    if not targets(board, origin) & chess.BB_SQUARES[target] & BB_ALL:
+        raise ChessvizError(
+            "illegal_move", f"{piece.symbol()} on {square_name(origin)} cannot move to {square_name(target)}", "to"
+        )
+    promotes = piece.piece_type == chess.PAWN and square_rank(target) == (7 if piece.color == chess.WHITE else 0)
+    if promotion is not None and not promotes:
+        raise ChessvizError(
+            "illegal_move", f"only a pawn reaching its last rank promotes; {square_name(origin)}-{square_name(target)} does not", "promotion"
+        )
+    after = board.copy()
+    after.remove_piece_at(origin)
+    moved = chess.Piece(PROMOTIONS[promotion or "q"], piece.color) if promotes else piece
+    after.set_piece_at(target, moved)
+    return after

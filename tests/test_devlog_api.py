@@ -1,0 +1,189 @@
+"""The devlog endpoints over HTTP: shapes, both mappings, the devlog's examples, bad input."""
+
+import random
+
+import chess
+import pytest
+
+from chessviz.squares import SQUARE_NAMES, convert, line_mask
+
+DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
+
+
+def bb(text):
+    return int(text, 16)
+
+
+def test_ray_matches_python_chess_between_for_every_aligned_pair(client):
+    for a in range(64):
+        for b in range(64):
+            if a == b or not chess.BB_RAYS[a][b]:
+                continue
+            mapping = "lerbef" if (a + b) % 2 else "lerf"
+            body = client.get(f"/api/ray?from={SQUARE_NAMES[a]}&to={SQUARE_NAMES[b]}&mapping={mapping}").json
+            assert convert(bb(body["ray"]), mapping, "lerf") == chess.between(a, b) | chess.BB_SQUARES[a] | chess.BB_SQUARES[b]
+            assert body["squares"][0] == SQUARE_NAMES[a] and body["squares"][-1] == SQUARE_NAMES[b]
+            assert len(body["steps"]) == chess.square_distance(a, b) + 1
+
+
+def test_ray_c4_g4_lerbef(client):
+    body = client.get("/api/ray?from=c4&to=g4&mapping=lerbef").json
+    assert (body["line"], body["operator"], body["shift"]) == ("rank", ">>", 1)
+    assert body["squares"] == ["c4", "d4", "e4", "f4", "g4"]
+    body = client.get("/api/ray?from=a1&to=h8&mapping=lerbef").json
+    assert (body["line"], body["operator"], body["shift"]) == ("diagonal", "<<", 7)
+    body = client.get("/api/ray?from=a1&to=h8").json
+    assert body["shift"] == 9
+
+
+@pytest.mark.parametrize("query", ["from=c4&to=d7", "from=c4&to=c4", "from=a1&to=b3", "from=h1&to=a2"])
+def test_ray_refuses_squares_off_one_line(client, query):
+    response = client.get("/api/ray?" + query)
+    assert response.status_code == 400
+    assert response.json["error"]["code"] == "not_aligned" and response.json["error"]["param"] == "to"
+
+
+def test_devlog_ray_reports_the_printed_loops_failures(client):
+    body = client.get("/api/devlog-ray?from=c4&to=d7&shift=8").json
+    assert body["outcome"] == "left_64_bits" and body["steps"][-1]["bit"] >= 64
+    body = client.get("/api/devlog-ray?from=d7&to=c4&shift=8").json
+    assert body["outcome"] == "never_ends" and body["steps"][-1]["bit"] is None
+    body = client.get("/api/devlog-ray?from=h4&to=a5").json
+    assert (body["outcome"], body["wrapped"], body["ray_squares"]) == ("reached", True, ["h4", "a5"])
+
+
+def test_compare_follows_the_devlog_sketch(client):
+    # The sketch's strip: destination leftmost, start rightmost, one rank, lerbef.
+    body = client.get("/api/compare?destination=0x80&start=0x01&mapping=lerbef").json
+    assert (body["verdict"], body["meaningful"], body["verdict_correct"]) == ("left", True, True)
+    assert body["destination"]["msb_square"] == "a1" and body["start"]["msb_square"] == "h1"
+    # The same squares in lerf: the rule is mirrored.
+    body = client.get("/api/compare?destination=0x01&start=0x80&mapping=lerf").json
+    assert (body["verdict"], body["meaningful"], body["verdict_correct"]) == ("right", False, False)
+    # More than one bit: the comparison follows the most significant bit only.
+    body = client.get("/api/compare?destination=0x81&start=0x40&mapping=lerbef").json
+    assert body["meaningful"] is False and "2 bits" in body["reason"]
+
+
+def test_subtract(client):
+    body = client.get("/api/subtract?minuend=0x40&subtrahend=0x2").json
+    assert (body["difference"], body["borrows"], body["wrapped"]) == ("0x000000000000003e", "0x000000000000003e", False)
+    body = client.get("/api/subtract?minuend=0&subtrahend=1").json
+    assert (body["difference"], body["wrapped"]) == ("0xffffffffffffffff", True)
+
+
+def test_slide_devlog_example_and_contract_ids(client):
+    body = client.get("/api/slide?sq=f4&occupied=0x1000804200000010&line=rank&mapping=lerbef").json
+    ids = [s["id"] for s in body["steps"]]
+    for required in ["o", "r", "m", "o_minus_r", "o_minus_r_masked", "b", "b_minus_r_masked", "positive", "negative", "attacks"]:
+        assert required in ids
+    v = {s["id"]: bb(s["value"]) for s in body["steps"]}
+    assert v["o_minus_r"] == 0x10008041FC000010
+    assert v["m"] == 0xFF000000
+    assert all(len(s["value"]) == 18 and s["formula"] and s["label"] for s in body["steps"])
+    assert body["negative_as_printed_correct"] is False
+
+
+def test_slide_ignores_the_sliders_own_bit(client):
+    with_slider = client.get("/api/slide?sq=e4&occupied=0x10000001&line=rank").json
+    without = client.get("/api/slide?sq=e4&occupied=0x1&line=rank").json
+    assert with_slider["steps"] == without["steps"]
+
+
+def test_attacks_over_http_sample_both_mappings(client):
+    rng = random.Random("http")
+    for _ in range(400):
+        sq, occupied, own = rng.randrange(64), rng.getrandbits(64), rng.getrandbits(64)
+        piece = rng.choice(["rook", "bishop", "queen"])
+        mapping = rng.choice(["lerf", "lerbef"])
+        body = client.get(f"/api/attacks?piece={piece}&sq={sq}&occupied={convert(occupied, 'lerf', mapping)}"
+                          f"&own={convert(own, 'lerf', mapping)}&mapping={mapping}").json
+        board = chess.BaseBoard(None)
+        for s in chess.SquareSet(occupied):
+            board.set_piece_at(s, chess.Piece(chess.PAWN, chess.BLACK))
+        board.set_piece_at(sq, chess.Piece({"rook": chess.ROOK, "bishop": chess.BISHOP, "queen": chess.QUEEN}[piece], chess.WHITE))
+        expected = board.attacks_mask(sq)
+        assert convert(bb(body["attacks"]), mapping, "lerf") == expected
+        assert convert(bb(body["moves"]), mapping, "lerf") == expected & ~own
+        kinds = {"rook": {"rank", "file"}, "bishop": {"diagonal", "anti_diagonal"}, "queen": {"rank", "file", "diagonal", "anti_diagonal"}}[piece]
+        assert set(body["lines"]) == kinds
+        union = 0
+        for kind, rays in body["lines"].items():
+            positive, negative = bb(rays["positive"]), bb(rays["negative"])
+            mask = line_mask(sq, kind, mapping)
+            assert positive & mask == positive and negative & mask == negative
+            bit = 1 << (sq ^ 7 if mapping == "lerbef" else sq)
+            assert positive == 0 or positive > bit and (negative == 0 or negative < bit)
+            union |= positive | negative
+        assert union == bb(body["attacks"])
+
+
+def test_position_and_move_devlog_final_position(client):
+    body = client.get(f"/api/position?fen={DEVLOG_FEN}&square=d4&mapping=lerbef").json
+    assert body["fen"] == DEVLOG_FEN
+    assert body["pieces"]["d4"] == "q" and body["pieces"]["h1"] == "R" and len(body["pieces"]) == 11
+    board = chess.BaseBoard(DEVLOG_FEN)
+    assert convert(bb(body["occupied"]), "lerbef", "lerf") == board.occupied
+    assert convert(bb(body["white"]), "lerbef", "lerf") == board.occupied_co[chess.WHITE]
+    assert convert(bb(body["black"]), "lerbef", "lerf") == board.occupied_co[chess.BLACK]
+    game = chess.Board(None)
+    game.set_board_fen(DEVLOG_FEN)
+    game.turn = chess.BLACK
+    expected = sorted({m.to_square for m in game.generate_pseudo_legal_moves(from_mask=chess.BB_SQUARES[27])})
+    assert body["selected"]["moves"] == [SQUARE_NAMES[s] for s in expected]
+    assert convert(bb(body["selected"]["bitboard"]), "lerbef", "lerf") == sum(1 << s for s in expected)
+    moved = client.get(f"/api/move?fen={DEVLOG_FEN}&from=d4&to=d7").json
+    game.push(chess.Move(27, 51))
+    assert moved["fen"] == game.board_fen() and moved["captured"] == "P"
+    # Free mode: white moves right after black, whatever the side to move.
+    again = client.get(f"/api/move?fen={moved['fen']}&from=b3&to=g3").json
+    assert again["captured"] == "p" and again["piece"] == "Q"
+
+
+def test_position_accepts_a_whole_fen_and_kingless_boards(client):
+    body = client.get("/api/position?fen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1&square=g1").json
+    assert body["selected"]["moves"] == ["f3", "h3"]
+    assert client.get("/api/position?fen=8/8/8/8/8/8/8/8").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "path,code,param",
+    [
+        ("/api/ray?from=c4", "missing_parameter", "to"),
+        ("/api/ray?from=c4&to=i9", "invalid_square", "to"),
+        ("/api/ray?from=c4&to=g4&mapping=rank", "invalid_parameter", "mapping"),
+        ("/api/devlog-ray?from=c4&to=g4&shift=2", "invalid_parameter", "shift"),
+        ("/api/slide?sq=e4&occupied=18446744073709551616", "invalid_bitboard", "occupied"),
+        ("/api/slide?sq=e4&occupied=-1", "invalid_bitboard", "occupied"),
+        ("/api/slide?sq=e4&occupied=0x" + "f" * 17, "invalid_bitboard", "occupied"),
+        ("/api/slide?sq=e4&line=diag", "invalid_parameter", "line"),
+        ("/api/slide?sq=e4&sq=e5", "invalid_parameter", "sq"),
+        ("/api/attacks?piece=king&sq=e4", "invalid_parameter", "piece"),
+        ("/api/attacks?piece=rook&sq=e4&own=0x1g", "invalid_bitboard", "own"),
+        ("/api/compare?destination=1", "missing_parameter", "start"),
+        ("/api/subtract?minuend=1&subtrahend=" + "9" * 1000, "invalid_bitboard", "subtrahend"),
+        ("/api/position", "missing_parameter", "fen"),
+        ("/api/position?fen=", "missing_parameter", "fen"),
+        ("/api/position?fen=8/8/8/8/8/8/8", "invalid_fen", "fen"),
+        ("/api/position?fen=8/8/8/8/8/8/8/p8", "invalid_fen", "fen"),
+        ("/api/position?fen=8/8/8/8/8/8/8/Z7", "invalid_fen", "fen"),
+        ("/api/position?fen=" + "r" * 10240, "invalid_fen", "fen"),
+        ("/api/position?fen=8/8/8/8/8/8/8/8&square=z1", "invalid_square", "square"),
+        (f"/api/move?fen={DEVLOG_FEN}&from=e4&to=e5", "illegal_move", "from"),
+        (f"/api/move?fen={DEVLOG_FEN}&from=d4&to=d8", "illegal_move", "to"),
+        (f"/api/move?fen={DEVLOG_FEN}&from=h1&to=h8&promotion=q", "illegal_move", "promotion"),
+        (f"/api/move?fen={DEVLOG_FEN}&from=d7&to=d8&promotion=k", "invalid_parameter", "promotion"),
+        (f"/api/move?fen={DEVLOG_FEN}&from=d7", "missing_parameter", "to"),
+    ],
+)
+def test_bad_input(client, path, code, param):
+    response = client.get(path)
+    assert response.status_code == 400, response.json
+    assert response.json["error"]["code"] == code and response.json["error"]["param"] == param
+    assert len(response.json["error"]["message"]) < 400
+
+
+@pytest.mark.parametrize("path", ["/api/ray", "/api/slide", "/api/attacks", "/api/position", "/api/move", "/api/compare", "/api/subtract", "/api/devlog-ray"])
+def test_wrong_method(client, path):
+    response = client.post(path)
+    assert response.status_code == 405 and response.json["error"]["code"] == "method_not_allowed"
