@@ -13,8 +13,8 @@ from __future__ import annotations
 from .errors import ChessvizError
 from .lines import same_line
 from .squares import (
-    BB_ALL, LINE_KINDS, Bitboard, Square, bit_of, check_line_kind, line_mask, square_file,
-    square_name, square_of_bit, square_rank,
+    BB_ALL, LINE_KINDS, Bitboard, Square, bit_of, check_line_kind, line_mask, reverse_bits,
+    square_file, square_name, square_of_bit, square_rank,
 )
 
 PIECE_LINES = {
@@ -30,9 +30,7 @@ def sub64(a: int, b: int) -> Bitboard:
     return (a - b) & BB_ALL
 
 
-def rev(bb: Bitboard) -> Bitboard:
-    """Return the 64-bit bit reversal: bit 0 <-> bit 63 (a1 <-> h8 in lerf, h1 <-> a8 in lerbef)."""
-    return int(f"{bb & BB_ALL:064b}"[::-1], 2)
+rev = reverse_bits
 
 
 def line_between(a: Square, b: Square) -> str:
@@ -201,12 +199,16 @@ def line_rays(sq: Square, occupied: Bitboard, line: str, mapping: str = "lerf") 
     The same equation as :func:`slide_steps` without keeping the intermediate values
     (the tests hold the two to each other).
     """
-    r = 1 << bit_of(sq, mapping)
-    o = occupied & ~r & BB_ALL
-    m = line_mask(sq, line, mapping)
+    bit = bit_of(sq, mapping)
+    o = occupied & ~(1 << bit) & BB_ALL
+    return _rays(bit, o, rev(o), line_mask(sq, line, mapping))
+
+
+def _rays(bit: int, o: Bitboard, rev_o: Bitboard, m: Bitboard) -> tuple[Bitboard, Bitboard]:
+    """Return (positive, negative) for the slider on ``bit``; rev(o) comes in once per piece."""
     b = o & m
-    positive = (sub64(b, r << 1) ^ o) & m
-    negative = rev(sub64(rev(b), rev(r) << 1) ^ rev(o)) & m
+    positive = (((b - (2 << bit)) & BB_ALL) ^ o) & m
+    negative = rev(((rev(b) - (2 << (63 - bit))) & BB_ALL) ^ rev_o) & m
     return positive, negative
 
 
@@ -224,8 +226,11 @@ def attacks(piece: str, sq: Square, occupied: Bitboard, own: Bitboard = 0, mappi
     """
     lines = {}
     total = 0
+    bit = bit_of(sq, mapping)
+    o = occupied & ~(1 << bit) & BB_ALL
+    rev_o = rev(o)
     for line in PIECE_LINES[check_piece(piece)]:
-        positive, negative = line_rays(sq, occupied, line, mapping)
+        positive, negative = _rays(bit, o, rev_o, line_mask(sq, line, mapping))
         lines[line] = {"positive": positive, "negative": negative}
         total |= positive | negative
     return {"attacks": total, "moves": total & ~own & BB_ALL, "lines": lines}

@@ -141,13 +141,19 @@ def convert(bb: Bitboard, source: str, target: str) -> Bitboard:
     return mirror_horizontal(bb)
 
 
+# Each byte value with its 8 bits in reverse order: one table serves both the file mirror
+# (reverse the bits of every byte) and the 64-bit reversal (also reverse the byte order).
+REVERSED_BYTES = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
+
+
 def mirror_horizontal(bb: Bitboard) -> Bitboard:
-    """Return bb with the bits of every byte reversed (files a..h swapped), 64 bits wide."""
-    k1, k2, k4 = 0x5555555555555555, 0x3333333333333333, 0x0F0F0F0F0F0F0F0F
-    bb = ((bb >> 1) & k1) | ((bb & k1) << 1)
-    bb = ((bb >> 2) & k2) | ((bb & k2) << 2)
-    bb = ((bb >> 4) & k4) | ((bb & k4) << 4)
-    return bb & BB_ALL
+    """Return bb with files a..h swapped (the bits of every byte reversed), 64 bits wide."""
+    return int.from_bytes((bb & BB_ALL).to_bytes(8, "little").translate(REVERSED_BYTES), "little")
+
+
+def reverse_bits(bb: Bitboard) -> Bitboard:
+    """Return the 64-bit bit reversal: bit 0 <-> bit 63 (a1 <-> h8 in lerf, h1 <-> a8 in lerbef)."""
+    return int.from_bytes((bb & BB_ALL).to_bytes(8, "little").translate(REVERSED_BYTES), "big")
 
 
 def bb_square(sq: Square, mapping: str = "lerf") -> Bitboard:
