@@ -1,0 +1,40 @@
+"""Helpers for the chapter tests: read what a board shows, ask the API the same question."""
+
+from __future__ import annotations
+
+from chessviz.squares import SQUARE_NAMES, convert
+
+
+def board_squares(page, role: str) -> set[str]:
+    """Return the names of the squares drawn with data-bit=1 on the board of a role."""
+    page.wait_for_selector(f'[data-board="{role}"] [data-square]')
+    return set(page.eval_on_selector_all(f'[data-board="{role}"] [data-bit="1"]', "els => els.map(e => e.dataset.square)"))
+
+
+def squares_of(value: str | int, mapping: str) -> set[str]:
+    """Return the square names of an API bitboard (hex string or int) read in `mapping`."""
+    number = int(value, 16) if isinstance(value, str) else value
+    lerf = convert(number, mapping, "lerf")
+    return {SQUARE_NAMES[sq] for sq in range(64) if lerf >> sq & 1}
+
+
+def steps(client, **query) -> dict[str, str]:
+    """Return {step id: value} of /api/slide."""
+    text = "&".join(f"{k}={v}" for k, v in query.items())
+    return {s["id"]: s["value"] for s in client.get(f"/api/slide?{text}").json["steps"]}
+
+
+def wait_for_board(page, role: str, expected: set[str]) -> None:
+    """Wait until the board of a role shows exactly the expected squares (the page redraws async)."""
+    names = sorted(expected)
+    page.wait_for_function(
+        """([role, names]) => {
+            const on = [...document.querySelectorAll(`[data-board="${role}"] [data-bit="1"]`)].map(e => e.dataset.square).sort();
+            return on.length === names.length && on.every((n, i) => n === names[i]);
+        }""",
+        arg=[role, names],
+    )
+
+
+def readout(page, role: str) -> str:
+    return page.get_attribute(f'[data-readout="{role}"]', "data-value")
