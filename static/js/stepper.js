@@ -11,11 +11,11 @@ export function createStepper(container, { label = "Step", onChange, interval = 
   box.setAttribute("role", "group");
   box.setAttribute("aria-label", `${label} controls`);
   box.innerHTML = `
-    <button type="button" data-step="first" aria-label="First step">&#x23EE;&#xFE0E;</button>
+    <button type="button" data-step="first" aria-label="First step">&laquo; First</button>
     <button type="button" data-step="prev" aria-label="Previous step">&#x25C0;&#xFE0E; Prev</button>
     <button type="button" data-step="play" aria-label="Play">&#x25B6;&#xFE0E; Play</button>
     <button type="button" data-step="next" aria-label="Next step">Next &#x25B6;&#xFE0E;</button>
-    <button type="button" data-step="last" aria-label="Last step">&#x23ED;&#xFE0E;</button>
+    <button type="button" data-step="last" aria-label="Last step">Last &raquo;</button>
     <span class="step-position" aria-live="polite"></span>`;
   const position = box.querySelector(".step-position");
   const play = box.querySelector('[data-step="play"]');
@@ -36,7 +36,7 @@ export function createStepper(container, { label = "Step", onChange, interval = 
   function start() {
     if (index >= count - 1) onChange(0);
     timer = setInterval(() => (index >= count - 1 ? stop() : go(index + 1)), interval);
-    play.innerHTML = "&#x23F8;&#xFE0E; Pause";
+    play.innerHTML = "&#x2016; Pause";
     play.setAttribute("aria-label", "Pause");
   }
 

@@ -1,0 +1,73 @@
+"""Chapters hyperbola and rays in Chromium, against /api/slide and /api/attacks."""
+
+from browser_helpers import board_squares, readout, squares_of, steps, wait_for_board
+from conftest import screenshot
+
+DEVLOG = 0x1000804200000010  # lerbef
+
+
+def test_hyperbola_every_term_by_stepper_list_and_keyboard(page, live_server, client):
+    page.goto(live_server + "/chapter/hyperbola")
+    expected = client.get(f"/api/slide?sq=f4&occupied={hex(DEVLOG)}&line=rank&mapping=lerbef").json["steps"]
+    wait_for_board(page, "step", squares_of(expected[0]["value"], "lerbef"))
+    # Walk every term with the Next button; each board and value equals the API's.
+    for i, step in enumerate(expected):
+        if i:
+            page.click('[data-step="next"]')
+        page.wait_for_selector(f'.step-formula[data-step="{step["id"]}"]')
+        wait_for_board(page, "step", squares_of(step["value"], "lerbef"))
+        assert readout(page, "step") == step["value"]
+        assert page.inner_text(".step-formula") == step["formula"]
+    assert f"step={len(expected) - 1}" in page.url
+    # Keyboard: ArrowLeft goes back one term (focus outside boards and inputs).
+    page.locator("h1").click()
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector(f'.step-formula[data-step="{expected[-2]["id"]}"]')
+    # Click a term in the list.
+    page.click('li[data-step="b_minus_2r"] button')
+    value = next(s["value"] for s in expected if s["id"] == "b_minus_2r")
+    wait_for_board(page, "step", squares_of(value, "lerbef"))
+    # The union over a queen's lines.
+    page.select_option('[data-control="piece"]', "queen")
+    attacks = client.get(f"/api/attacks?piece=queen&sq=f4&occupied={hex(DEVLOG)}&mapping=lerbef").json
+    wait_for_board(page, "attacks", squares_of(attacks["attacks"], "lerbef"))
+    assert readout(page, "attacks") == attacks["attacks"]
+    page.reload()
+    wait_for_board(page, "attacks", squares_of(attacks["attacks"], "lerbef"))
+    wait_for_board(page, "step", squares_of(value, "lerbef"))
+    screenshot(page, "chapter-hyperbola")
+
+
+def test_hyperbola_shows_the_printed_equations_failure(page, live_server, client):
+    page.goto(live_server + "/chapter/hyperbola?step=17")
+    page.wait_for_selector('.step-formula[data-step="negative_as_printed"]')
+    assert "wrong" in page.inner_text(".explain")
+
+
+def test_rays_devlog_sketch_line_by_line(page, live_server, client):
+    page.goto(live_server + "/chapter/rays")
+    attacks = client.get("/api/attacks?piece=queen&sq=e4&occupied=0x0040000000000000&mapping=lerbef").json
+    wait_for_board(page, "rays", squares_of(attacks["attacks"], "lerbef"))
+    positive = set().union(*(squares_of(r["positive"], "lerbef") for r in attacks["lines"].values()))
+    negative = set().union(*(squares_of(r["negative"], "lerbef") for r in attacks["lines"].values()))
+    fills = dict(page.eval_on_selector_all('[data-board="rays"] [data-fill]', "els => els.map(e => [e.dataset.square, e.dataset.fill])"))
+    assert {n for n, f in fills.items() if f == "positive"} == positive
+    assert {n for n, f in fills.items() if f == "negative"} == negative
+    assert "b7" in positive and "a8" not in positive  # the pawn stops the up-left ray
+    assert board_squares(page, "occupied") == {"b7"}
+    # Step to the first line (rank) with Home-like clicks: first button.
+    page.click('[data-step="first"]')
+    rank = attacks["lines"]["rank"]
+    wait_for_board(page, "rays", squares_of(rank["positive"], "lerbef") | squares_of(rank["negative"], "lerbef"))
+    slide = steps(client, sq="e4", occupied="0x0040000000000000", line="rank", mapping="lerbef")
+    wait_for_board(page, "reversed", squares_of(slide["rev_o"], "lerbef"))
+    assert squares_of(slide["rev_o"], "lerbef") == {"g2"}  # b7 rotated half a turn
+    page.reload()
+    wait_for_board(page, "rays", squares_of(rank["positive"], "lerbef") | squares_of(rank["negative"], "lerbef"))
+    # Move the queen by keyboard on the slider board.
+    page.focus('[data-board="slider"] [data-square="e4"]')
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    moved = client.get("/api/attacks?piece=queen&sq=d4&occupied=0x0040000000000000&mapping=lerbef").json["lines"]["rank"]
+    wait_for_board(page, "rays", squares_of(moved["positive"], "lerbef") | squares_of(moved["negative"], "lerbef"))
+    screenshot(page, "chapter-rays")
