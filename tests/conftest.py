@@ -100,7 +100,12 @@ def page(page, live_server):
     page.context.route("**/*", guard)
     page.set_default_timeout(10_000)
     page.problems = problems
+    # A test that feeds the page bad input sets this: Chromium logs every 4xx response as a
+    # console error, and the page is expected to show the API's message instead.
+    page.expect_bad_requests = False
     yield page
+    if page.expect_bad_requests:
+        problems = [p for p in problems if "the server responded with a status of 400" not in p]
     assert not problems, "\n".join(problems)
 
 

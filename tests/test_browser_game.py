@@ -1,0 +1,89 @@
+"""Chapter game in Chromium: select, move, load FEN, errors, reload, keyboard, links."""
+
+from urllib.parse import parse_qs, urlparse
+
+from browser_helpers import board_squares, readout, squares_of, wait_for_board
+from conftest import screenshot
+
+DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
+
+
+def marks(page, role="game"):
+    return dict(page.eval_on_selector_all(f'[data-board="{role}"] [data-mark]', "els => els.map(e => [e.dataset.square, e.dataset.mark])"))
+
+
+def test_game_select_move_reload_and_links(page, live_server, client):
+    page.goto(live_server + "/chapter/game")
+    position = client.get(f"/api/position?fen={DEVLOG_FEN}&square=d4&mapping=lerbef").json
+    wait_for_board(page, "game", squares_of(position["occupied"], "lerbef"))
+    pieces = dict(page.eval_on_selector_all('[data-board="game"] [data-piece]', "els => els.map(e => [e.dataset.square, e.dataset.piece])"))
+    assert pieces == position["pieces"]
+    page.click('[data-board="game"] [data-square="d4"]')
+    wait_for_board(page, "moves", squares_of(position["selected"]["bitboard"], "lerbef"))
+    assert readout(page, "moves") == position["selected"]["bitboard"]
+    shown = marks(page)
+    assert shown.pop("d4") == "selected"
+    assert set(shown) == set(position["selected"]["moves"])
+    assert {sq for sq, m in shown.items() if m == "capture"} == {sq for sq in position["selected"]["moves"] if sq in position["pieces"]}
+    # A slider's moves link to the equation, one link per line, with its square and occupancy.
+    links = page.eval_on_selector_all(".hyperbola-links a", "els => els.map(e => e.getAttribute('href'))")
+    assert len(links) == 4
+    query = parse_qs(urlparse(links[0]).query)
+    assert query["sq"] == ["d4"] and query["piece"] == ["queen"] and query["line"] == ["rank"]
+    assert int(query["occ"][0], 16) == int(client.get(f"/api/position?fen={DEVLOG_FEN}").json["occupied"], 16)
+    page.reload()
+    wait_for_board(page, "moves", squares_of(position["selected"]["bitboard"], "lerbef"))
+    # Move the queen to d7 (capturing), as python-chess would.
+    page.click('[data-board="game"] [data-square="d7"]')
+    moved = client.get(f"/api/move?fen={DEVLOG_FEN}&from=d4&to=d7").json["fen"]
+    page.wait_for_function("fen => document.querySelector('#fen').value === fen", arg=moved)
+    after = client.get(f"/api/position?fen={moved}&mapping=lerbef").json
+    wait_for_board(page, "game", squares_of(after["occupied"], "lerbef"))
+    page.go_back()
+    wait_for_board(page, "game", squares_of(position["occupied"], "lerbef"))
+    # The link opens the hyperbola chapter with the same attacks.
+    page.click(".hyperbola-links a[data-line='file']")
+    page.wait_for_url("**/chapter/hyperbola**")
+    attacks = client.get(f"/api/attacks?piece=queen&sq=d4&occupied={position['occupied']}&mapping=lerbef").json
+    wait_for_board(page, "attacks", squares_of(attacks["attacks"], "lerbef"))
+
+
+def test_game_keyboard_fen_errors_and_predict(page, live_server, client):
+    page.goto(live_server + "/chapter/game")
+    wait_for_board(page, "game", squares_of(client.get(f"/api/position?fen={DEVLOG_FEN}&mapping=lerbef").json["occupied"], "lerbef"))
+    # Keyboard: from a1, right to b1 (the white bishop), Enter selects; then to a2, Enter moves.
+    page.focus('[data-board="game"] [data-square="a1"]')
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    selected = client.get(f"/api/position?fen={DEVLOG_FEN}&square=b1&mapping=lerbef").json["selected"]
+    wait_for_board(page, "moves", squares_of(selected["bitboard"], "lerbef"))
+    # Predict the bishop's moves: mark two, reveal.
+    for name in ("a2", "c2"):
+        page.click(f'[data-board="predict"] [data-square="{name}"]')
+    page.click('[data-action="reveal"]')
+    page.wait_for_selector('.predict[data-revealed="1"]')
+    assert marks(page, "predict")["a2"] == "right" and marks(page, "predict")["c2"] == "right"
+    page.focus('[data-board="game"] [data-square="b1"]')
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    moved = client.get(f"/api/move?fen={DEVLOG_FEN}&from=b1&to=a2").json["fen"]
+    page.wait_for_function("fen => document.querySelector('#fen').value === fen", arg=moved)
+    # A bad FEN: a readable message next to the input, the board stays.
+    page.expect_bad_requests = True
+    before = board_squares(page, "game")
+    page.fill("#fen", "8/8/8/8/8/8/8/9")
+    page.click('[data-action="load"]')
+    page.wait_for_selector(".fen-form + .input-error:not([hidden])")
+    assert "invalid_fen" in page.inner_text(".fen-form + .input-error")
+    assert board_squares(page, "game") == before
+    # A good one, kingless, with a pawn about to promote.
+    page.fill("#fen", "8/3P4/8/8/8/8/8/8")
+    page.press("#fen", "Enter")
+    wait_for_board(page, "game", {"d7"})
+    page.click('[data-board="game"] [data-square="d7"]')
+    page.click('[data-board="game"] [data-square="d8"]')
+    page.wait_for_selector('[data-board="game"] [data-square="d8"][data-piece="Q"]')
+    page.click('[data-action="reset"]')
+    wait_for_board(page, "game", squares_of(client.get(f"/api/position?fen={DEVLOG_FEN}&mapping=lerbef").json["occupied"], "lerbef"))
+    screenshot(page, "chapter-game")
