@@ -76,7 +76,8 @@ def compare(destination: int, start: int, mapping: str) -> dict:
             "comparison": f"destination {'>=' if destination >= start else '<'} start", "verdict": verdict,
             "meaningful": False, "actual": None, "verdict_correct": None}
     if destination.bit_count() != 1 or start.bit_count() != 1:
-        counts = f"the destination holds {destination.bit_count()} bits and the start {start.bit_count()}"
+        plural = lambda n: f"{n} bit" + ("" if n == 1 else "s")  # noqa: E731
+        counts = f"the destination holds {plural(destination.bit_count())} and the start {plural(start.bit_count())}"
         body["reason"] = (f"{counts}: the comparison orders whole numbers, so it follows the most significant "
                           "bit only; with other than exactly one bit per board it says nothing about where the squares lie")
         return body

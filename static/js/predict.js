@@ -52,7 +52,7 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
           else if (a) { marks[name] = "missed"; missed++; }
         });
         score.textContent = wrong === 0 && missed === 0
-          ? `All ${right} squares right.`
+          ? (right === 1 ? "The one square is right." : `All ${right} squares right.`)
           : `${right} of ${popcount(truth)} right, ${wrong} marked wrongly, ${missed} missed.`;
         box.dataset.score = `${right}/${wrong}/${missed}`;
       } else {
