@@ -124,15 +124,19 @@ def subtract_view(minuend: int, subtrahend: int) -> dict:
     "Ordered steps {id, label, formula, value}: o, r, m, o_minus_r, o_minus_r_masked, b, "
     "b_minus_r_masked, two_r, b_minus_2r, b_minus_2r_xor_o, positive, rev_o, rev_b, rev_r, "
     "rev_b_minus_2rev_r, rev_xor, negative, negative_as_printed (the devlog's equation, which "
-    "XORs the unreversed o), attacks.",
+    "XORs the unreversed o), attacks. Also o_minus_r_borrows (the borrow path of o - r, as "
+    "/api/subtract gives it) and o_minus_r_wrapped.",
     tag="devlog",
 )
 def slide(sq: int, occupied: int, line: str, mapping: str) -> dict:
     steps = slide_steps(sq, occupied, line, mapping)
     values = {step["id"]: step["value"] for step in steps}
+    propagation = subtract(values["o"], values["r"])
     return {
         "sq": square_name(sq), "line": line, "mapping": mapping, "occupied": BB(occupied),
         "steps": [{**step, "value": BB(step["value"])} for step in steps],
+        "o_minus_r_borrows": BB(propagation["borrows"]),
+        "o_minus_r_wrapped": propagation["wrapped"],
         "negative_as_printed_correct": values["negative_as_printed"] == values["negative"],
     }
 

@@ -3,6 +3,7 @@
 
 import { api, showError } from "./api.js";
 
+import { binary } from "./bits.js";
 import { createBoard } from "./board.js";
 import { createErrorLine } from "./controls.js";
 import { big, createSliderSetup, el, occupancyIn, predictFields, predictHandlers, sliderFields, squaresMap } from "./kit.js";
@@ -40,18 +41,18 @@ export function slideChapter(config) {
     try {
       const slide = await api("/slide", { sq: s.sq, occupied: occupancyIn(s), line: s.line, mapping: s.mapping });
       const v = Object.fromEntries(slide.steps.map((step) => [step.id, big(step.value)]));
-      const sub = config.binary ? await api("/subtract", { minuend: v.o, subtrahend: v.r }) : null;
+      const sub = { borrows: big(slide.o_minus_r_borrows), wrapped: slide.o_minus_r_wrapped };
       if (id !== drawId) return;
       showError(error, null);
       setup.draw(s, v);
       for (const { spec, board, readout } of views) {
         const value = v[spec.step];
         const marks = spec.diffWith ? squaresMap(value ^ v[spec.diffWith], s.mapping, "differs") : {};
-        const fills = spec.borrow && sub ? squaresMap(big(sub.borrows) & value, s.mapping, "borrow") : spec.fill ? squaresMap(value, s.mapping, spec.fill) : {};
+        const fills = spec.borrow ? squaresMap(sub.borrows & value, s.mapping, "borrow") : spec.fill ? squaresMap(value, s.mapping, spec.fill) : {};
         board.draw({ bits: value, mapping: s.mapping, fills, marks, index: s.mapping, pieces: { [s.sq]: "R" } });
         readout.set(value);
       }
-      if (binary) drawBinary(binary.querySelector("pre"), sub);
+      if (binary) drawBinary(binary.querySelector("pre"), [["o", v.o], ["r", v.r], ["borrow", sub.borrows], ["o - r", v.o_minus_r]]);
       explain.textContent = config.explain(v, s, sub);
       predict.draw({ predicted: s.pred, answer: v[config.predict.step], mapping: s.mapping, revealed: s.rev });
     } catch (e) {
@@ -62,27 +63,26 @@ export function slideChapter(config) {
   return state;
 }
 
-/** Write minuend, subtrahend, borrows and difference as aligned binary rows. */
-function drawBinary(pre, sub) {
-  const rows = [
-    ["o", sub.binary.minuend],
-    ["r", sub.binary.subtrahend],
-    ["borrow", sub.binary.borrows],
-    ["o - r", sub.binary.difference],
-  ];
-  pre.replaceChildren(...rows.flatMap(([label, bits]) => {
-    const line = el("span", { class: "binary-row", "data-row": label }, el("span", { class: "row-label" }, label.padStart(7) + "  "));
-    bits.match(/.{8}/g).forEach((byte, b) => {
-      const group = el("span", { class: "byte" });
-      [...byte].forEach((bit, i) => {
-        const position = 63 - (8 * b + i);
-        const borrowed = sub.binary.borrows[63 - position] === "1";
-        group.append(el("span", { class: borrowed ? "bit borrowed" : "bit", "data-position": String(position) }, bit));
-      });
-      line.append(group, " ");
+/** Write minuend, subtrahend, borrows and difference as aligned binary rows (built once, then updated). */
+function drawBinary(pre, values) {
+  const rows = values.map(([label, value]) => [label, binary(value)]);
+  const borrows = rows[2][1];
+  if (!pre.firstChild) {
+    pre.append(...rows.flatMap(([label]) => {
+      const line = el("span", { class: "binary-row", "data-row": label }, el("span", { class: "row-label" }, label.padStart(7) + "  "));
+      for (let b = 0; b < 8; b++) {
+        const group = el("span", { class: "byte" });
+        for (let i = 0; i < 8; i++) group.append(el("span", { class: "bit", "data-position": String(63 - (8 * b + i)) }));
+        line.append(group, " ");
+      }
+      return [line, "\n"];
+    }));
+  }
+  rows.forEach(([label, bits]) => {
+    const cells = pre.querySelectorAll(`[data-row="${label}"] .bit`);
+    cells.forEach((cell, i) => {
+      if (cell.textContent !== bits[i]) cell.textContent = bits[i];
+      cell.classList.toggle("borrowed", borrows[i] === "1");
     });
-    return [line, "\n"];
-  }));
+  });
 }
-
-
