@@ -202,3 +202,13 @@ def intersections(a: int, b: int) -> dict:
 )
 def routines() -> dict:
     return {"routines": list(audit())}
+
+
+@endpoint(
+    "/squares",
+    [P.MAPPING],
+    "All 64 squares at once",
+    "The /api/square body of every square, a1 first (LERF order): one request for a board's overlays.",
+)
+def squares(mapping: str) -> dict:
+    return {"mapping": mapping, "squares": [square(sq, mapping) for sq in range(64)]}

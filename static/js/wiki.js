@@ -1,0 +1,43 @@
+// Shared by the wiki chapters: the 64-square overview, a "next click sets" switch and tables.
+
+import { api } from "./api.js";
+import { el } from "./kit.js";
+
+/** Return the /api/square body of every square, by name (one cached request). */
+export async function allSquares() {
+  const data = await api("/squares", { mapping: "lerf" });
+  return Object.fromEntries(data.squares.map((s) => [s.name, s]));
+}
+
+/**
+ * A radio group choosing which state key the next board click sets.
+ * choices: [[key, label], ...]. Returns { element, set(key) }.
+ */
+export function createPickSwitch(container, { choices, onChange, legend = "The next click sets" }) {
+  const name = `pick-${Math.random().toString(36).slice(2)}`;
+  const box = el("fieldset", { class: "panel pick" }, el("legend", { text: legend }),
+    ...choices.map(([key, label]) => el("label", {}, el("input", { type: "radio", name, value: key }), ` ${label}`)));
+  box.addEventListener("change", (event) => onChange(event.target.value));
+  container.append(box);
+  return {
+    element: box,
+    set(key) {
+      for (const input of box.querySelectorAll("input")) input.checked = input.value === key;
+    },
+  };
+}
+
+/** Build a table from a header row and body rows of cells (strings or nodes). */
+export function table(headers, rows, attrs = {}) {
+  return el("table", { class: "data", ...attrs },
+    el("thead", {}, el("tr", {}, ...headers.map((h) => el("th", { scope: "col" }, h)))),
+    el("tbody", {}, ...rows.map((cells) => {
+      const [first, ...rest] = Array.isArray(cells) ? [{}, ...cells] : [cells.attrs, ...cells.cells];
+      return el("tr", first, ...rest.map((c) => el("td", {}, c)));
+    })));
+}
+
+/** Return a ✓ / ✗ cell that says it in words too. */
+export function verdict(ok, yes = "right", no = "wrong") {
+  return el("span", { class: ok ? "ok" : "bad", "data-correct": String(ok) }, ok ? `✓ ${yes}` : `✗ ${no}`);
+}
