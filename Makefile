@@ -4,6 +4,7 @@ VENV   ?= .venv
 HOST   ?= 127.0.0.1
 PORT   ?= 5000
 WORKERS ?= 2
+THREADS ?= 4
 PYTEST_ARGS ?=
 
 BIN := $(VENV)/bin
@@ -28,7 +29,7 @@ run: $(VENV)/.runtime
 
 # Classroom server: gunicorn with several workers (gunicorn 27 needs --no-control-socket).
 serve: $(VENV)/.runtime
-	$(BIN)/gunicorn --no-control-socket --workers $(WORKERS) --limit-request-line 8190 --bind $(HOST):$(PORT) app:app
+	$(BIN)/gunicorn --no-control-socket --workers $(WORKERS) --threads $(THREADS) --limit-request-line 8190 --bind $(HOST):$(PORT) app:app
 
 # The whole suite, browser tests in headless Chromium included.
 test: $(VENV)/.dev

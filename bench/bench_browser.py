@@ -93,7 +93,7 @@ def main() -> None:
     port = free_port()
     gunicorn = Path(sys.executable).with_name("gunicorn")
     server = subprocess.Popen(
-        [str(gunicorn), "--no-control-socket", "--workers", "2", "--bind", f"127.0.0.1:{port}", "app:app"],
+        [str(gunicorn), "--no-control-socket", "--workers", "2", "--threads", "4", "--bind", f"127.0.0.1:{port}", "app:app"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"
