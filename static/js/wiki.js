@@ -1,6 +1,7 @@
 // Shared by the wiki chapters: the 64-square overview, a "next click sets" switch and tables.
 
 import { api } from "./api.js";
+import { createBoard } from "./board.js";
 import { el } from "./kit.js";
 
 /** Return the /api/square body of every square, by name (one cached request). */
@@ -40,4 +41,31 @@ export function table(headers, rows, attrs = {}) {
 /** Return a ✓ / ✗ cell that says it in words too. */
 export function verdict(ok, yes = "right", no = "wrong") {
   return el("span", { class: ok ? "ok" : "bad", "data-correct": String(ok) }, ok ? `✓ ${yes}` : `✗ ${no}`);
+}
+
+/**
+ * The layout every wiki chapter shares: a toolbar with the "next click sets" switch, an
+ * interactive board and an info column beside it. A click sets the state key chosen in the
+ * switch; with `alternate` the switch then moves on to the next key (a, then b, then a...).
+ * Returns { top, pick, board, infoColumn }.
+ */
+export function createWikiLayout(root, state, { role, label, picks, alternate = true }) {
+  const top = el("div", { class: "toolbar" });
+  root.append(top);
+  const pick = createPickSwitch(top, { choices: picks, onChange: (key) => state.set({ pick: key }, { history: "replace" }) });
+  const boards = el("div", { class: "boards" });
+  root.append(boards);
+  const boardColumn = el("div", { class: "column" });
+  const infoColumn = el("div", { class: "column info-column" });
+  boards.append(boardColumn, infoColumn);
+  const keys = picks.map(([key]) => key);
+  const board = createBoard(boardColumn, {
+    role, label, interactive: true,
+    onSquare: (name) => {
+      const s = state.get();
+      const next = alternate ? keys[(keys.indexOf(s.pick) + 1) % keys.length] : s.pick;
+      state.set({ [s.pick]: name, pick: next });
+    },
+  });
+  return { top, pick, board, infoColumn };
 }

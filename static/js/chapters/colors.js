@@ -1,32 +1,19 @@
 // Chapter "colors": every colour formula of the page, with its working; same colour for two squares.
 
 import { api, showError } from "../api.js";
-import { createBoard } from "../board.js";
 import { createErrorLine } from "../controls.js";
 import { el } from "../kit.js";
 import { T, createState } from "../state.js";
-import { allSquares, createPickSwitch, table, verdict } from "../wiki.js";
+import { allSquares, createWikiLayout, table, verdict } from "../wiki.js";
 
 const root = document.getElementById("chapter");
 const state = createState({ sq: T.square("e4"), other: T.square(null), pick: T.choice(["sq", "other"], "other") }, render);
-const top = el("div", { class: "toolbar" });
-root.append(top);
-const pick = createPickSwitch(top, { choices: [["sq", "the square"], ["other", "a second square"]], onChange: (key) => state.set({ pick: key }, { history: "replace" }) });
+const { top, pick, board, infoColumn } = createWikiLayout(root, state, {
+  role: "colors", label: "Set bits: the dark squares (0xAA55AA55AA55AA55)", picks: [["sq", "the square"], ["other", "a second square"]],
+});
 const clear = el("button", { type: "button", "data-action": "clear-other" }, "Forget the second square");
 clear.addEventListener("click", () => state.set({ other: null }));
 top.append(clear);
-const boards = el("div", { class: "boards" });
-root.append(boards);
-const boardColumn = el("div", { class: "column" });
-const infoColumn = el("div", { class: "column info-column" });
-boards.append(boardColumn, infoColumn);
-const board = createBoard(boardColumn, {
-  role: "colors", label: "Set bits: the dark squares (0xAA55AA55AA55AA55)", interactive: true,
-  onSquare: (name) => {
-    const s = state.get();
-    state.set({ [s.pick]: name, pick: s.pick === "sq" ? "other" : "sq" });
-  },
-});
 const methods = el("section", { class: "panel", "aria-live": "polite", "data-role": "methods" });
 const working = el("section", { class: "panel", "data-role": "working" });
 const pair = el("section", { class: "panel", "aria-live": "polite", "data-role": "pair" });

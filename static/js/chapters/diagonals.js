@@ -2,11 +2,10 @@
 // "same diagonal" routines checked against the truth.
 
 import { api, showError } from "../api.js";
-import { createBoard } from "../board.js";
 import { createErrorLine } from "../controls.js";
 import { big, el, squaresMap } from "../kit.js";
 import { T, createState } from "../state.js";
-import { allSquares, createPickSwitch, table, verdict } from "../wiki.js";
+import { allSquares, createWikiLayout, table, verdict } from "../wiki.js";
 
 const OVERLAYS = {
   rank_minus_file: ["rank − file", (s) => s.diagonal.index],
@@ -23,28 +22,16 @@ const state = createState({
   overlay: T.choice(Object.keys(OVERLAYS), "rank_minus_file"),
 }, render);
 
-const top = el("div", { class: "toolbar" });
-root.append(top);
+const { top, pick, board, infoColumn } = createWikiLayout(root, state, {
+  role: "diagonals", label: "Blue: the diagonal of a; purple: its anti-diagonal", picks: [["a", "square a"], ["b", "square b"]],
+});
 const overlay = el("select", { id: "overlay", "data-control": "overlay" }, ...Object.entries(OVERLAYS).map(([k, [label]]) => el("option", { value: k, text: label })));
 overlay.addEventListener("change", () => state.set({ overlay: overlay.value }));
 top.append(el("label", { class: "panel", for: "overlay" }, "Numbers on the board: ", overlay));
-const pick = createPickSwitch(top, { choices: [["a", "square a"], ["b", "square b"]], onChange: (key) => state.set({ pick: key }, { history: "replace" }) });
 const clearB = el("button", { type: "button", "data-action": "clear-b" }, "Forget square b");
 clearB.addEventListener("click", () => state.set({ b: null }));
 top.append(clearB);
 
-const boards = el("div", { class: "boards" });
-root.append(boards);
-const boardColumn = el("div", { class: "column" });
-const infoColumn = el("div", { class: "column info-column" });
-boards.append(boardColumn, infoColumn);
-const board = createBoard(boardColumn, {
-  role: "diagonals", label: "Blue: the diagonal of a; purple: its anti-diagonal", interactive: true,
-  onSquare: (name) => {
-    const s = state.get();
-    state.set({ [s.pick]: name, pick: s.pick === "a" ? "b" : "a" });
-  },
-});
 const info = el("section", { class: "panel", "aria-live": "polite", "data-role": "info" });
 const pair = el("section", { class: "panel", "aria-live": "polite", "data-role": "pair" });
 infoColumn.append(info, pair);

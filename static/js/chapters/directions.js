@@ -3,29 +3,17 @@
 
 import { api, showError } from "../api.js";
 import { SQUARE_NAMES, squareIndex } from "../bits.js";
-import { createBoard } from "../board.js";
 import { createErrorLine } from "../controls.js";
 import { el } from "../kit.js";
 import { T, createState } from "../state.js";
-import { createPickSwitch, table } from "../wiki.js";
+import { createWikiLayout, table } from "../wiki.js";
 
 const KINDS = [["degrees", "Degrees"], ["begrees", "Begrees"], ["begrees_filled", "Begrees, inner squares filled"]];
 const root = document.getElementById("chapter");
 const state = createState({ from: T.square("e4"), to: T.square("g5"), pick: T.choice(["from", "to"], "to") }, render);
-const top = el("div", { class: "toolbar" });
-root.append(top);
-const pick = createPickSwitch(top, { choices: [["from", "the centre square"], ["to", "the second square"]], onChange: (key) => state.set({ pick: key }, { history: "replace" }) });
-const boards = el("div", { class: "boards" });
-root.append(boards);
-const boardColumn = el("div", { class: "column" });
-const infoColumn = el("div", { class: "column info-column" });
-boards.append(boardColumn, infoColumn);
-const board = createBoard(boardColumn, {
-  role: "directions", label: "Ray steps (blue) and knight steps (purple) from the centre square", interactive: true,
-  onSquare: (name) => {
-    const s = state.get();
-    state.set({ [s.pick]: name });
-  },
+const { pick, board, infoColumn } = createWikiLayout(root, state, {
+  role: "directions", label: "Ray steps (blue) and knight steps (purple) from the centre square",
+  picks: [["from", "the centre square"], ["to", "the second square"]], alternate: false,
 });
 const info = el("section", { class: "panel", "aria-live": "polite", "data-role": "direction" });
 infoColumn.append(info);

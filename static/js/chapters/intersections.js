@@ -2,38 +2,25 @@
 // arithmetic, with the off-board and colour cases, and all 12 pairs at once.
 
 import { api, showError } from "../api.js";
-import { createBoard } from "../board.js";
 import { createErrorLine } from "../controls.js";
 import { big, el, squaresMap } from "../kit.js";
 import { T, createState } from "../state.js";
-import { allSquares, createPickSwitch, table, verdict } from "../wiki.js";
+import { allSquares, createWikiLayout, table, verdict } from "../wiki.js";
 
 const KINDS = ["rank", "file", "diagonal", "anti_diagonal"];
 const root = document.getElementById("chapter");
 const state = createState({
   a: T.square("e4"), b: T.square("c7"), line_a: T.choice(KINDS, "rank"), line_b: T.choice(KINDS, "diagonal"), pick: T.choice(["a", "b"], "a"),
 }, render);
-const top = el("div", { class: "toolbar" });
-root.append(top);
-const pick = createPickSwitch(top, { choices: [["a", "square a"], ["b", "square b"]], onChange: (key) => state.set({ pick: key }, { history: "replace" }) });
+const { top, pick, board, infoColumn } = createWikiLayout(root, state, {
+  role: "intersections", label: "Blue: the line through a; purple: the line through b; set bit: the intersection", picks: [["a", "square a"], ["b", "square b"]],
+});
 const selects = {};
 for (const key of ["line_a", "line_b"]) {
   selects[key] = el("select", { id: key, "data-control": key }, ...KINDS.map((k) => el("option", { value: k, text: k.replace("_", "-") })));
   selects[key].addEventListener("change", () => state.set({ [key]: selects[key].value }));
   top.append(el("label", { class: "panel", for: key }, `${key === "line_a" ? "Line through a" : "Line through b"}: `, selects[key]));
 }
-const boards = el("div", { class: "boards" });
-root.append(boards);
-const boardColumn = el("div", { class: "column" });
-const infoColumn = el("div", { class: "column info-column" });
-boards.append(boardColumn, infoColumn);
-const board = createBoard(boardColumn, {
-  role: "intersections", label: "Blue: the line through a; purple: the line through b; set bit: the intersection", interactive: true,
-  onSquare: (name) => {
-    const s = state.get();
-    state.set({ [s.pick]: name, pick: s.pick === "a" ? "b" : "a" });
-  },
-});
 const working = el("section", { class: "panel", "aria-live": "polite", "data-role": "working" });
 infoColumn.append(working);
 const error = createErrorLine(working);
