@@ -1,7 +1,7 @@
 // Building blocks the chapters share: a tiny DOM helper, chapter links, the slider setup
 // (occupancy board, slider board, line and mapping choice) and a clickable list of steps.
 
-import { SQUARE_NAMES, parseBB, squareBB, squareIndex, toggleSquare, convert } from "./bits.js";
+import { SQUARE_NAMES, convert, parseBB, squareIndex, toggleSquare } from "./bits.js";
 import { createBoard } from "./board.js";
 import { createMappingSwitch } from "./controls.js";
 import { createReadout } from "./readout.js";
@@ -149,5 +149,3 @@ export function predictHandlers(state) {
     onReset: () => state.set({ pred: 0n, rev: false }),
   };
 }
-
-export { squareBB };

@@ -2,7 +2,6 @@
 // Each lists the steps it draws as boards; the page asks the API and draws, nothing more.
 
 import { api, showError } from "./api.js";
-
 import { binary } from "./bits.js";
 import { createBoard } from "./board.js";
 import { createErrorLine } from "./controls.js";

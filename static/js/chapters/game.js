@@ -122,4 +122,3 @@ function drawInfo(position, s) {
 }
 
 state.redraw();
-

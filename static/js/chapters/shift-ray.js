@@ -107,4 +107,3 @@ async function render(s) {
   }
 }
 state.redraw();
-
