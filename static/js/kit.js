@@ -59,9 +59,11 @@ export function sliderFields({ sq = "f4", line = "rank", occupied = convert(DEVL
 /**
  * The setup shared by the o - r chapters: a mapping switch, an occupancy board (click toggles
  * a blocker), a slider board (click places the slider) and optionally a line choice.
- * Returns { draw(state, values) } where values = {o, r} BigInts from the API in `mapping`.
+ * `prefetch(patch)` asks the API for the state a click would make, when the pointer or
+ * focus reaches a square. Returns { draw(state, values) } where values = {o, r} BigInts
+ * from the API in `mapping`.
  */
-export function createSliderSetup(container, state, { piece = "R", lineChoice = false, mappingNote = "" } = {}) {
+export function createSliderSetup(container, state, { piece = "R", lineChoice = false, mappingNote = "", prefetch = null } = {}) {
   const top = el("div", { class: "toolbar" });
   container.append(top);
   const mapping = createMappingSwitch(top, { onChange: (value) => state.set({ mapping: value }), note: mappingNote });
@@ -85,11 +87,13 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
   const occupied = createBoard(occColumn, {
     role: "occupied", label: "Occupied o: click to toggle a blocker", interactive: true,
     onSquare: (name) => state.set({ occ: toggleSquare(state.get().occ, squareIndex(name)) }),
+    onHover: prefetch && ((name) => prefetch({ occ: toggleSquare(state.get().occ, squareIndex(name)) })),
   });
   const occReadout = createReadout(occColumn, { role: "occupied", label: "o" });
   const slider = createBoard(sliderColumn, {
     role: "slider", label: "Sliding piece r: click to place it", interactive: true,
     onSquare: (name) => state.set({ sq: name }),
+    onHover: prefetch && ((name) => prefetch({ sq: name })),
   });
   const sliderReadout = createReadout(sliderColumn, { role: "slider", label: "r" });
   return {

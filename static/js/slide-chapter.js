@@ -17,7 +17,9 @@ import { createState } from "./state.js";
 export function slideChapter(config) {
   const root = document.getElementById("chapter");
   const state = createState({ ...sliderFields({ line: config.line }), ...predictFields() }, render);
-  const setup = createSliderSetup(root, state, { lineChoice: config.lineChoice, mappingNote: config.mappingNote });
+  const request = (s) => api("/slide", { sq: s.sq, occupied: occupancyIn(s), line: s.line, mapping: s.mapping });
+  const prefetch = (patch) => request({ ...state.get(), ...patch }).catch(() => {});
+  const setup = createSliderSetup(root, state, { lineChoice: config.lineChoice, mappingNote: config.mappingNote, prefetch });
   const views = config.boards.map((spec) => {
     const column = el("div", { class: "column" });
     setup.boards.append(column);
@@ -38,7 +40,7 @@ export function slideChapter(config) {
   async function render(s) {
     const id = ++drawId;
     try {
-      const slide = await api("/slide", { sq: s.sq, occupied: occupancyIn(s), line: s.line, mapping: s.mapping });
+      const slide = await request(s);
       const v = Object.fromEntries(slide.steps.map((step) => [step.id, big(step.value)]));
       const sub = { borrows: big(slide.o_minus_r_borrows), wrapped: slide.o_minus_r_wrapped };
       if (id !== drawId) return;

@@ -47,7 +47,7 @@ root.append(boards);
 const gameColumn = el("div", { class: "column" });
 const movesColumn = el("div", { class: "column" });
 boards.append(gameColumn, movesColumn);
-const game = createBoard(gameColumn, { role: "game", label: "Click a piece, then one of its targets", interactive: true, onSquare: clickSquare, size: "large" });
+const game = createBoard(gameColumn, { role: "game", label: "Click a piece, then one of its targets", interactive: true, onSquare: clickSquare, onHover: prefetch, size: "large" });
 const occupiedReadout = createReadout(gameColumn, { role: "occupied", label: "occupied" });
 const movesBoard = createBoard(movesColumn, { role: "moves", label: "Moves of the selected piece" });
 const movesReadout = createReadout(movesColumn, { role: "moves", label: "moves" });
@@ -56,6 +56,18 @@ movesColumn.append(info);
 const predict = createPredict(root, { prompt: "Select a piece, then mark the squares you think it can move to, and reveal.", ...predictHandlers(state) });
 
 let current = null; // the last position drawn, to interpret clicks
+
+/** Ask ahead for what clicking this square will show: its piece selected, or the move made. */
+function prefetch(name) {
+  const s = state.get();
+  // Only while the board on screen is the state's own: a stale one would ask wrong questions.
+  if (!current || current.fen !== s.fen || (current.selected?.square ?? null) !== s.sel) return;
+  const selected = current.selected;
+  const ahead = selected && selected.piece && selected.moves.includes(name)
+    ? api("/move", { fen: s.fen, from: selected.square, to: name }).then((moved) => api("/position", { fen: moved.fen, square: null, mapping: s.mapping }))
+    : api("/position", { fen: s.fen, square: current.pieces[name] && name !== s.sel ? name : null, mapping: s.mapping });
+  ahead.catch(() => {});
+}
 
 async function clickSquare(name) {
   const s = state.get();
