@@ -38,6 +38,15 @@ def test_hyperbola_every_term_by_stepper_list_and_keyboard(page, live_server, cl
     screenshot(page, "chapter-hyperbola")
 
 
+def test_hyperbola_play_walks_the_terms(page, live_server, client):
+    page.goto(live_server + "/chapter/hyperbola?step=15")
+    page.wait_for_selector('.step-formula[data-step="rev_xor"]')
+    page.click('[data-step="play"]')
+    page.wait_for_selector('.step-formula[data-step="negative"]', timeout=5000)
+    page.wait_for_selector('.step-formula[data-step="attacks"]', timeout=8000)
+    assert page.get_attribute('.stepper [data-step="next"]', "disabled") is not None
+
+
 def test_hyperbola_shows_the_printed_equations_failure(page, live_server, client):
     page.goto(live_server + "/chapter/hyperbola?step=17")
     page.wait_for_selector('.step-formula[data-step="negative_as_printed"]')

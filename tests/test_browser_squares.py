@@ -48,6 +48,12 @@ def test_squares_click_type_reload_and_keyboard(page, live_server, client):
     value = 0x1000804200000010
     value = convert(value, "lerbef", "lerf") | (1 << parse_square("e2"))
     page.wait_for_selector(f'[data-readout="lerf"][data-value="0x{value:016x}"]')
+    # Copy buttons give the value as a C, Python and JavaScript literal.
+    hex_value = page.get_attribute('[data-readout="lerf"]', "data-value")
+    for kind, literal in (("c", hex_value + "ULL"), ("python", hex_value), ("js", hex_value + "n")):
+        page.click(f'[data-readout="lerf"] [data-copy="{kind}"]')
+        page.wait_for_function("([sel, text]) => document.querySelector(sel).dataset.copied === text", arg=['[data-readout="lerf"]', literal])
+        assert literal in page.inner_text('[data-readout="lerf"] .copy-status')
     # Back undoes the last change.
     page.go_back()
     page.wait_for_function("() => !document.querySelector('[data-board=\"lerf\"] [data-square=\"e2\"][data-bit=\"1\"]')")

@@ -361,3 +361,13 @@ def test_same_line_kind_is_refused(client):
         response = client.get(f"/api/intersection?a=e4&b=c7&line_a={kind}&line_b={kind}")
         assert response.status_code == 400
         assert response.json["error"]["code"] == "same_line_kind" and response.json["error"]["param"] == "line_b"
+
+
+def test_intersection_single_endpoint_every_pair(client):
+    """/api/intersection itself on all 4096 pairs, the 12 line-kind pairs taken in turn."""
+    combos = [(x, y) for x in KINDS for y in KINDS if x != y]
+    for i, (a, b) in enumerate(PAIRS):
+        line_a, line_b = combos[i % 12]
+        body = client.get(f"/api/intersection?a={SQUARE_NAMES[a]}&b={SQUARE_NAMES[b]}&line_a={line_a}&line_b={line_b}").json
+        common = walk(a, line_a) & walk(b, line_b)
+        assert body["square"] == (SQUARE_NAMES[common.pop()] if common else None), (SQUARE_NAMES[a], SQUARE_NAMES[b], line_a, line_b)
