@@ -10,7 +10,7 @@ https://www.chessprogramming.org/Subtracting_a_Rook_from_a_Blocking_Piece
 
 from __future__ import annotations
 
-from .errors import ChessvizError
+from .errors import ChessvizError, shown
 from .lines import same_line
 from .squares import (
     BB_ALL, LINE_KINDS, Bitboard, Square, bit_of, check_line_kind, line_mask, reverse_bits,
@@ -215,7 +215,7 @@ def _rays(bit: int, o: Bitboard, rev_o: Bitboard, m: Bitboard) -> tuple[Bitboard
 def check_piece(piece: str) -> str:
     """Return piece if it is rook, bishop or queen; raise invalid_parameter otherwise."""
     if piece not in PIECE_LINES:
-        raise ChessvizError("invalid_parameter", f"piece must be one of rook, bishop, queen, got {piece!r}")
+        raise ChessvizError("invalid_parameter", f"piece must be one of rook, bishop, queen, got {shown(piece)}")
     return piece
 
 

@@ -57,7 +57,8 @@ def is_dark(sq: Square) -> bool:
 def intersection_square(a: Square, b: Square, line_a: str, line_b: str) -> Square | None:
     """Return the one square on both the line_a through a and the line_b through b, or None.
 
-    e.g. the rank of e4 and the diagonal of c7 meet at f4 (the diagonal a2-g8... through c7).
+    e.g. the rank of a1 and the anti-diagonal of a2 meet at b1; the rank of e4 and the
+    diagonal of c7 do not meet on the board (None).
     """
     check_line_kind(line_a)
     check_line_kind(line_b)

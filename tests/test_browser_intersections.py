@@ -1,6 +1,6 @@
 """Chapters intersections and routines in Chromium, against /api/intersection(s) and /api/routines."""
 
-from browser_helpers import board_squares, squares_of
+from browser_helpers import board_squares
 from conftest import screenshot
 
 

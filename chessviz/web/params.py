@@ -7,7 +7,7 @@ OpenAPI document, so the docs cannot drift from the parsing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from ..errors import ChessvizError, shown
@@ -29,7 +29,6 @@ class Param:
     example: str | None = None
     # Keyword under which the parsed value reaches the view (``from`` is a Python keyword).
     arg: str | None = None
-    extra: dict = field(default_factory=dict)
 
     @property
     def keyword(self) -> str:
