@@ -33,7 +33,7 @@ serve: $(VENV)/.runtime
 
 # The whole suite, browser tests in headless Chromium included.
 test: $(VENV)/.dev
-	CHROMIUM_PATH="$$(scripts/ensure-chromium $(VENV))" $(BIN)/python -m pytest $(PYTEST_ARGS)
+	browser="$$(scripts/ensure-chromium $(VENV))" && CHROMIUM_PATH="$$browser" $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # Everything but the browser tests.
 test-fast: $(VENV)/.dev
@@ -41,7 +41,7 @@ test-fast: $(VENV)/.dev
 
 bench: $(VENV)/.dev
 	$(BIN)/python bench/bench_engine.py
-	CHROMIUM_PATH="$$(scripts/ensure-chromium $(VENV))" $(BIN)/python bench/bench_browser.py
+	browser="$$(scripts/ensure-chromium $(VENV))" && CHROMIUM_PATH="$$browser" $(BIN)/python bench/bench_browser.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache screenshots test-results
