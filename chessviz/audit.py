@@ -140,6 +140,12 @@ def _routines() -> list[Routine]:
             dark, "colors", color_link, _dark_meaning,
         ),
         Routine(
+            "32-bit in-register (commented)", col,
+            "// return (0xAA55AA55 >> (square & 31 )) & 1;", 1,
+            lambda sq: c_shr_u32(0xAA55AA55, sq & 31) & 1,
+            dark, "colors", color_link, _dark_meaning,
+        ),
+        Routine(
             "0x88 in-register", col,
             "return (0x00AA0055 >> x88square) & 1;", 1,
             lambda sq: c_shr_u32(0x00AA0055, x88(sq)) & 1,
@@ -227,6 +233,20 @@ def _routines() -> list[Routine]:
             _pair_link("a", "b", line_a="rank", line_b="file"), _square_meaning,
         ),
         Routine(
+            "rank and file (s1, by index)", inter,
+            "s1 := 8*rankIndex(b) + fileIndex(a);", 2,
+            lambda a, b: 8 * (b >> 3) + (a & 7),
+            _intersection_truth("file", "rank"), "intersections",
+            _pair_link("a", "b", line_a="file", line_b="rank"), _square_meaning,
+        ),
+        Routine(
+            "rank and file (s2, by index)", inter,
+            "s2 := 8*rankIndex(a) + fileIndex(b);", 2,
+            lambda a, b: 8 * (a >> 3) + (b & 7),
+            _intersection_truth("rank", "file"), "intersections",
+            _pair_link("a", "b", line_a="rank", line_b="file"), _square_meaning,
+        ),
+        Routine(
             "intersectRankDia", inter,
             "int s88 = 17*(a>>3) - (b >> 3) + (b & 7);\n"
             "return (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> 31);", 2,
@@ -266,6 +286,7 @@ def _routines() -> list[Routine]:
             _intersection_truth("diagonal", "anti_diagonal"), "intersections",
             _pair_link("a", "b", line_a="diagonal", line_b="anti_diagonal"), _square_meaning,
         ),
+        *_prose_routines(inter),
         Routine(
             "off-board sentinel as printed in the prose", inter,
             "-(s88 & 0x88) >> (sizeof(int)-1)   /* sizeof(int) is 4 bytes: a shift by 3, not 31 */\n"
@@ -273,6 +294,95 @@ def _routines() -> list[Routine]:
             lambda a, b: _intersect(17 * (a & 7) + 2 * (b & 56) - 16 * (b & 7), sentinel_shift=4 - 1),
             _intersection_truth("file", "diagonal"), "intersections",
             _pair_link("a", "b", line_a="file", line_b="diagonal"), _square_meaning,
+        ),
+    ]
+
+
+# The "0x88 Math" prose of each Intersection Squares section: the derivation, the test and
+# the conversion back to a square, as printed. Its names are read as the page uses them
+# elsewhere: sq88 is s88 (the 0x88 square), sq882 is s88x2; "intersection off board"
+# (or "empty") returns -1 like the C routines. The rank/anti-diagonal derivation repeats
+# the rank/diagonal one (fileIndex(s) should be rankIndex(b) + fileIndex(b) - rankIndex(a)),
+# and the diagonal/anti-diagonal conversion shifts the half-size sq88 right once more,
+# which halves the file.
+_PROSE_TAIL = "if ( s88 & 0x88)\n   intersection off board;\nelse\n   sq := ((sq88 >> 1) & 56) + (sq88 & 7);"
+
+
+def _prose_x88(s88: int) -> int:
+    if s88 & 0x88:
+        return -1
+    sq88 = s88
+    return ((sq88 >> 1) & 56) + (sq88 & 7)
+
+
+def _prose_dia_ant(a: int, b: int) -> int:
+    s88x2 = 17 * ((b >> 3) + (b & 7)) + 15 * ((a >> 3) - (a & 7))
+    if s88x2 & 0x111:
+        return -1
+    sq882, sq88 = s88x2, s88x2 >> 1  # even here, so >> 1 is exact: sq88 == s88
+    return ((sq882 >> 2) & 56) + ((sq88 >> 1) & 7)
+
+
+def _prose_routines(page: str) -> list[Routine]:
+    def entry(title: str, kinds: tuple[str, str], formula: str, printed: Callable[[int, int], int]) -> Routine:
+        return Routine(
+            f"{title} (0x88 Math prose)", page, formula, 2, printed,
+            _intersection_truth(*kinds), "intersections",
+            _pair_link("a", "b", line_a=kinds[0], line_b=kinds[1]), _square_meaning,
+        )
+
+    rank, file = (lambda sq: sq >> 3), (lambda sq: sq & 7)
+    return [
+        entry(
+            "Rank and Diagonal", ("rank", "diagonal"),
+            "rankIndex(s) := rankIndex(a);\n"
+            "fileIndex(s) := rankIndex(s) - diagonalIndex(s);\n"
+            "fileIndex(s) := rankIndex(a) - rankIndex(b) + fileIndex(b);\n"
+            "s88 := 16*rankIndex(s) + fileIndex(s);\n"
+            "s88 := 16*rankIndex(a) + (rankIndex(a) - rankIndex(b) + fileIndex(b));\n"
+            "s88 := 17*rankIndex(a) -  rankIndex(b) + fileIndex(b);\n" + _PROSE_TAIL,
+            lambda a, b: _prose_x88(17 * rank(a) - rank(b) + file(b)),
+        ),
+        entry(
+            "File and Diagonal", ("file", "diagonal"),
+            "fileIndex(s) := fileIndex(a);\n"
+            "rankIndex(s) := fileIndex(s) + diagonalIndex(s);\n"
+            "rankIndex(s) := fileIndex(a) + rankIndex(b) - fileIndex(b);\n"
+            "s88 := 16*rankIndex(s) + fileIndex(s);\n"
+            "s88 := 16*(fileIndex(a) + rankIndex(b) - fileIndex(b)) + fileIndex(a);\n"
+            "s88 := 17*fileIndex(a) + 16*rankIndex(b) - 16*fileIndex(b);\n" + _PROSE_TAIL,
+            lambda a, b: _prose_x88(17 * file(a) + 16 * rank(b) - 16 * file(b)),
+        ),
+        entry(
+            "Rank and Anti-Diagonal", ("rank", "anti_diagonal"),
+            "rankIndex(s) := rankIndex(a);\n"
+            "fileIndex(s) := antidiagIndex(s) - rankIndex(s);\n"
+            "fileIndex(s) := rankIndex(a) -  rankIndex(b) + fileIndex(b);\n"
+            "s88 := 16*rankIndex(s) + fileIndex(s);\n"
+            "s88 := 16*rankIndex(a) + rankIndex(a) -  rankIndex(b) + fileIndex(b);\n"
+            "s88 := 17*rankIndex(a) - rankIndex(b) + fileIndex(b);\n" + _PROSE_TAIL,
+            lambda a, b: _prose_x88(17 * rank(a) - rank(b) + file(b)),
+        ),
+        entry(
+            "File and Anti-Diagonal", ("file", "anti_diagonal"),
+            "fileIndex(s) := fileIndex(a);\n"
+            "rankIndex(s) := antidiagIndex(s) - fileIndex(s);\n"
+            "rankIndex(s) := rankIndex(b) + fileIndex(b) - fileIndex(a);\n"
+            "s88 := 16*rankIndex(s) + fileIndex(s);\n"
+            "s88 := 16*(rankIndex(b) + fileIndex(b) - fileIndex(a)) + fileIndex(a);\n"
+            "s88 := 16*rankIndex(b) + 16*fileIndex(b) - 15*fileIndex(a);\n" + _PROSE_TAIL,
+            lambda a, b: _prose_x88(16 * rank(b) + 16 * file(b) - 15 * file(a)),
+        ),
+        entry(
+            "Diagonal and Anti-Diagonal", ("diagonal", "anti_diagonal"),
+            "s88   = 16*rankIndex(s) + fileIndex(s);\n"
+            "s88x2 = 16*2*rankIndex(s) + 2*fileIndex(s);\n"
+            "s88x2 = 16*(antidiagIndex(b) + diagonalIndex(a)) + (antidiagIndex(b) - diagonalIndex(a) );\n"
+            "s88x2 = 17*antidiagIndex(b) + 15*diagonalIndex(a);\n"
+            "if ( s88x2 & 0x111)\n   intersection off board or empty;\n"
+            "else\n   sq := ((sq882 >> 2) & 56) + ((sq88>>1) & 7);\n"
+            "/* read as sq882 = s88x2, sq88 = s88 = s88x2/2 */",
+            _prose_dia_ant,
         ),
     ]
 

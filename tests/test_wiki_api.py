@@ -292,7 +292,8 @@ def test_routines_audit_counts_are_recomputed_independently(client):
     # routine (printed as a copy of rank/diagonal) and the prose's sizeof(int)-1 shift.
     faulty = {name for name, r in report.items() if r["wrong"]}
     assert faulty == {"squaresOnSameDiagonal (& 7)", "squaresOnSameDiagonal (% 9)", "intersectRankAnt",
-                      "off-board sentinel as printed in the prose"}
+                      "off-board sentinel as printed in the prose", "Rank and Anti-Diagonal (0x88 Math prose)",
+                      "Diagonal and Anti-Diagonal (0x88 Math prose)"}
     # h1/a3 differ by 9 but wrap around the board edge: the famous "% 9" false positive.
     assert report["squaresOnSameDiagonal (% 9)"]["wrong"] > 0
     h1a3 = client.get("/api/same-line?a=h1&b=a3").json
