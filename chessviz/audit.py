@@ -159,13 +159,13 @@ def _routines() -> list[Routine]:
         ),
         Routine(
             "diagonal parity (minus)", col,
-            "return toggleColor( ((square >> 3) - square) & 1);", 1,
+            "return toggleColor( ((square >> 3) - square) & 1); /* the prose: replace 'plus' by 'minus' */", 1,
             lambda sq: 1 ^ (((sq >> 3) - sq) & 1),
             dark, "colors", color_link, _dark_meaning,
         ),
         Routine(
             "parity (exclusive or)", col,
-            "return toggleColor( ((square >> 3) ^ square) & 1);", 1,
+            "return toggleColor( ((square >> 3) ^ square) & 1); /* the prose: ... or 'exclusive or' */", 1,
             lambda sq: 1 ^ (((sq >> 3) ^ sq) & 1),
             dark, "colors", color_link, _dark_meaning,
         ),
@@ -207,7 +207,7 @@ def _routines() -> list[Routine]:
         ),
         Routine(
             "knight-distance parity", col,
-            "sameColor = (knightDistance[sq1][sq2] & 1) == 0", 2,
+            "sameColor = (knightDistance[sq1][sq2] & 1) == 0 /* the prose: even knight distances imply same colour */", 2,
             lambda sq1, sq2: int((knight_distance(sq1, sq2) & 1) == 0),
             same, "colors", _pair_link("sq", "other"), _bool_meaning,
         ),
