@@ -6,25 +6,42 @@ from conftest import screenshot
 from chessviz.squares import bit_of, parse_square
 
 
-def lerbef(*names):
-    return sum(1 << bit_of(parse_square(n), "lerbef") for n in names)
+def bits(mapping, *names):
+    return sum(1 << bit_of(parse_square(n), mapping) for n in names)
 
 
-def test_msb_single_bits_then_several(page, live_server, client):
+def compare(client, dest, start, mapping="lerbef"):
+    return client.get(f"/api/compare?destination={bits(mapping, *dest)}&start={bits(mapping, *start)}&mapping={mapping}").json
+
+
+def shown(page, body):
+    """Assert the page shows the API's values and verdict for the boards drawn."""
+    for role, side in (("destination", "destination"), ("start", "start")):
+        wait_for_board(page, role, set(body[side]["squares"]))
+        page.wait_for_selector(f'[data-readout="{role}"][data-value="{body[side]["value"]}"]')
+    page.wait_for_selector(f'.verdict[data-verdict="{body["verdict"]}"][data-meaningful="{str(body["meaningful"]).lower()}"]')
+    comparison = page.inner_text('[data-role="comparison"]')
+    assert f'{body["destination"]["decimal"]} >= {body["start"]["decimal"]}' in comparison
+    assert body["reason"] in page.inner_text('[data-role="reason"]')
+
+
+def test_msb_devlog_default_then_several_bits(page, live_server, client):
     page.goto(live_server + "/chapter/msb")
-    wait_for_board(page, "destination", {"b1"})
-    wait_for_board(page, "start", {"g1"})
-    body = client.get(f"/api/compare?destination={lerbef('b1')}&start={lerbef('g1')}&mapping=lerbef").json
-    assert readout(page, "destination") == body["destination"]["value"]
-    assert page.get_attribute(".verdict", "data-verdict") == body["verdict"] == "left"
-    assert page.get_attribute(".verdict", "data-meaningful") == "true"
-    assert body["destination"]["decimal"] in page.inner_text('[data-role="comparison"]')
-    # Destination on a higher rank but to the right: the devlog still says "left".
+    # The devlog's sketch: destination on the strip's leftmost square (8), start on its rightmost.
+    body = compare(client, ["e1"], ["h1"])
+    assert (body["destination"]["decimal"], body["start"]["decimal"], body["verdict"], body["meaningful"]) == ("8", "1", "left", True)
+    shown(page, body)
+    assert "is true" in page.inner_text('[data-role="comparison"]')
+    # Destination on a higher rank but to the right: the devlog still says "left", wrongly.
     page.click('[data-board="destination"] [data-square="h5"]')
-    body = client.get(f"/api/compare?destination={lerbef('h5')}&start={lerbef('g1')}&mapping=lerbef").json
-    wait_for_board(page, "destination", {"h5"})
-    page.wait_for_selector('.verdict[data-meaningful="false"]')
-    assert body["verdict"] == "left" and body["actual"]["file"] == "right"
+    body = compare(client, ["h5"], ["h1"])
+    shown(page, body)
+    assert body["verdict"] == "left" and body["actual"]["file"] == "same file" and not body["verdict_correct"]
+    assert page.get_attribute(".verdict", "data-verdict-correct") == "false"
+    page.click('[data-board="start"] [data-square="g1"]')
+    body = compare(client, ["h5"], ["g1"])
+    shown(page, body)
+    assert 'so "left" is wrong' in page.inner_text('[data-role="actual"]')
     # Several bits, by keyboard: tick the box, then toggle a1 on the start board.
     page.focus('[data-control="multi"]')
     page.keyboard.press("Space")
@@ -33,15 +50,33 @@ def test_msb_single_bits_then_several(page, live_server, client):
     for _ in range(6):
         page.keyboard.press("ArrowLeft")
     page.keyboard.press("Enter")
-    wait_for_board(page, "start", {"g1", "a1"})
-    body = client.get(f"/api/compare?destination={lerbef('h5')}&start={lerbef('g1', 'a1')}&mapping=lerbef").json
-    page.wait_for_function("t => document.querySelector('[data-role=\"reason\"]').textContent.includes(t)", arg="2 bits")
-    assert readout(page, "start") == body["start"]["value"]
+    body = compare(client, ["h5"], ["g1", "a1"])
+    shown(page, body)
+    assert body["meaningful"] is False and "2 bits" in body["reason"]
+    # Reload: the same view from the URL; back walks to the single-bit start.
     page.reload()
-    wait_for_board(page, "start", {"g1", "a1"})
-    # Predict the most significant bit of the destination.
+    shown(page, body)
+    page.go_back()
+    shown(page, compare(client, ["h5"], ["g1"]))
+    page.go_forward()
+    shown(page, body)
+    # Predict the destination's most significant bit, then reveal.
     page.click('[data-board="predict"] [data-square="h5"]')
     page.click('[data-action="reveal"]')
     page.wait_for_selector('.predict[data-score="1/0/0"]')
-    assert squares_of(body["destination"]["value"], "lerbef") == {"h5"}
+    assert squares_of(body["destination"]["value"], "lerbef") == {body["destination"]["msb_square"]}
     screenshot(page, "chapter-msb")
+
+
+def test_msb_mapping_switch_and_sketch_button(page, live_server, client):
+    page.goto(live_server + "/chapter/msb?mapping=lerf")
+    # Same squares (e1, h1), lerf numbers: the bigger number is now h1, so the rule reads backwards.
+    body = compare(client, ["e1"], ["h1"], "lerf")
+    assert body["verdict"] == "right" and body["actual"]["file"] == "left" and not body["meaningful"]
+    shown(page, body)
+    page.click('.mapping-switch input[value="lerbef"]')
+    shown(page, compare(client, ["e1"], ["h1"]))
+    page.click('[data-board="destination"] [data-square="b7"]')
+    shown(page, compare(client, ["b7"], ["h1"]))
+    page.click('[data-action="sketch"]')
+    shown(page, compare(client, ["e1"], ["h1"]))

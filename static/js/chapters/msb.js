@@ -10,9 +10,12 @@ import { createReadout } from "../readout.js";
 import { T, createState } from "../state.js";
 
 const root = document.getElementById("chapter");
-// Boards are kept in LERF in the URL; b1 and g1 by default: a strip of one rank, as in the sketch.
+// Boards are kept in LERF in the URL. The devlog's sketch is a 4-square strip with the
+// destination on its leftmost square and the start on its rightmost; on a full board in
+// lerbef that strip is e1..h1 (e1 = bit 3 = 8, h1 = bit 0 = 1).
+const SKETCH = { dest: squareBB(squareIndex("e1")), start: squareBB(squareIndex("h1")) };
 const state = createState({
-  dest: T.bb(squareBB(squareIndex("b1"))), start: T.bb(squareBB(squareIndex("g1"))),
+  dest: T.bb(SKETCH.dest), start: T.bb(SKETCH.start),
   mapping: T.choice(["lerbef", "lerf"], "lerbef"), multi: T.bool(false), ...predictFields(),
 }, render);
 
@@ -25,6 +28,9 @@ const mapping = createMappingSwitch(top, {
 const multi = el("input", { type: "checkbox", id: "multi", "data-control": "multi" });
 multi.addEventListener("change", () => state.set({ multi: multi.checked }));
 top.append(el("label", { class: "panel", for: "multi" }, multi, " Allow several bits per board"));
+const sketch = el("button", { type: "button", "data-action": "sketch" }, "The devlog's sketch: e1 and h1");
+sketch.addEventListener("click", () => state.set({ ...SKETCH, mapping: "lerbef", multi: false, pred: 0n, rev: false }));
+top.append(sketch);
 
 const boards = el("div", { class: "boards" });
 root.append(boards);
@@ -44,7 +50,7 @@ for (const [key, role, label] of [["dest", "destination", "Destination: click to
 }
 const verdict = el("section", { class: "panel verdict", "aria-live": "polite" },
   el("p", { class: "formula", "data-role": "comparison" }), el("p", { class: "verdict-text", "data-role": "verdict" }),
-  el("p", { "data-role": "reason" }));
+  el("p", { "data-role": "actual" }), el("p", { "data-role": "reason" }));
 root.append(verdict);
 const error = createErrorLine(verdict);
 const predict = createPredict(root, {
@@ -67,12 +73,18 @@ async function render(s) {
       views[key].board.draw({ bits: value, mapping: s.mapping, index: s.mapping, labels, caption: `${key === "dest" ? "Destination" : "Start"} = ${side.decimal}` });
       views[key].readout.set(value);
     }
-    verdict.querySelector('[data-role="comparison"]').textContent = `${data.destination.decimal} ${data.comparison.includes(">=") ? "≥" : "<"} ${data.start.decimal}`;
+    const holds = data.comparison.includes(">=");
+    verdict.querySelector('[data-role="comparison"]').textContent =
+      `destination >= start  →  ${data.destination.decimal} >= ${data.start.decimal} is ${holds}  →  "${data.verdict}"`;
     verdict.querySelector('[data-role="verdict"]').textContent = `The devlog says: destination is to the ${data.verdict} of the start square.`;
     verdict.dataset.verdict = data.verdict;
     verdict.dataset.meaningful = String(data.meaningful);
-    const actual = data.actual ? ` Truly the destination is ${data.actual.file === "same file" ? "on the same file" : `to the ${data.actual.file}`}, ${data.actual.rank === "same rank" ? "on the same rank" : data.actual.rank}.` : "";
-    verdict.querySelector('[data-role="reason"]').textContent = `${data.meaningful ? "Meaningful" : "Not meaningful"}: ${data.reason}.${actual}`;
+    verdict.dataset.verdictCorrect = String(data.verdict_correct);
+    const a = data.actual;
+    verdict.querySelector('[data-role="actual"]').textContent = a
+      ? `On the board: the destination is ${a.file === "same file" ? "on the same file" : `to the ${a.file}`} of the start, ${a.rank === "same rank" ? "on the same rank" : a.rank === "above" ? "on a higher rank" : "on a lower rank"}${data.verdict_correct ? ", as the devlog says" : `, so "${data.verdict}" is wrong`}.`
+      : "On the board: with other than one square per board there is no single \"left\" or \"right\" to compare with.";
+    verdict.querySelector('[data-role="reason"]').textContent = `${data.meaningful ? "Meaningful" : "Not meaningful"}: ${data.reason}.`;
     const answer = data.destination.msb_square ? squareBB(squareIndex(data.destination.msb_square)) : null;
     predict.draw({ predicted: s.pred, answer, mapping: "lerf", revealed: s.rev });
   } catch (e) {
