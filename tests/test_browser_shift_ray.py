@@ -7,6 +7,7 @@ from conftest import screenshot
 def test_shift_ray_steps_keyboard_reload(page, live_server, client):
     page.goto(live_server + "/chapter/shift-ray")
     ray = client.get("/api/ray?from=c4&to=g4&mapping=lerbef").json
+    assert (ray["line"], ray["operator"], ray["shift"]) == ("rank", ">>", 1)
     wait_for_board(page, "shifted", {"c4"})
     for i, value in enumerate(ray["steps"]):
         if i:
@@ -14,38 +15,84 @@ def test_shift_ray_steps_keyboard_reload(page, live_server, client):
         wait_for_board(page, "shifted", squares_of(value, "lerbef"))
         assert readout(page, "shifted") == value
         wait_for_board(page, "ray", set(ray["squares"][: i + 1]))
+        assert f"startSquare >> BigInt(1*{i})" in page.inner_text(".shift-code")
     assert readout(page, "ray") == ray["ray"]
-    assert ">>" in page.inner_text(".shift-code")
+    assert page.get_attribute(".stepper", "data-count") == str(len(ray["steps"]))
     # Pick a file: start e2, destination e7 (the radio says what the next click sets).
     page.click('[data-board="squares"] [data-square="e2"]')
     page.click('[data-board="squares"] [data-square="e7"]')
     ray = client.get("/api/ray?from=e2&to=e7&mapping=lerbef").json
     assert (ray["shift"], ray["operator"]) == (8, "<<")
     wait_for_board(page, "shifted", {"e2"})
+    # Keyboard: arrows outside the boards walk the steps; on the board they move focus, Enter picks.
     page.locator("h1").click()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
-    wait_for_board(page, "shifted", {"e4"})
+    wait_for_board(page, "shifted", squares_of(ray["steps"][2], "lerbef"))
     wait_for_board(page, "ray", {"e2", "e3", "e4"})
     page.reload()
     wait_for_board(page, "ray", {"e2", "e3", "e4"})
+    page.focus('[data-board="squares"] [data-square="e7"]')
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")  # the next click sets the start: f6
+    ray = client.get("/api/ray?from=f6&to=e7&mapping=lerbef").json
+    assert ray["line"] == "anti_diagonal"
+    wait_for_board(page, "shifted", {"f6"})
+    page.go_back()
+    wait_for_board(page, "ray", {"e2", "e3", "e4"})
     # The mapping switch: lerf turns the diagonal's shift from 7 to 9.
     page.goto(live_server + "/chapter/shift-ray?from=a1&to=h8&mapping=lerf")
-    page.wait_for_function("() => document.querySelector('.shift-code').textContent.includes('BigInt(9*0)')")
+    ray = client.get("/api/ray?from=a1&to=h8&mapping=lerf").json
+    page.wait_for_function("() => document.querySelector('.shift-code').textContent.includes('<< BigInt(9*0)')")
+    page.click('.mapping-switch input[value="lerbef"]')
+    page.wait_for_function("() => document.querySelector('.shift-code').textContent.includes('<< BigInt(7*0)')")
+    page.click('[data-step="last"]')
+    wait_for_board(page, "ray", squares_of(ray["ray"], "lerf"))
+    # Predict the ray, then reveal.
+    for name in ("a1", "d4", "h8", "h1"):
+        page.click(f'[data-board="predict"] [data-square="{name}"]')
+    page.click('[data-action="reveal"]')
+    page.wait_for_selector('.predict[data-score="3/1/5"]')
     screenshot(page, "chapter-shift-ray")
 
 
 def test_shift_ray_not_aligned_is_explained_not_looped(page, live_server, client):
     page.expect_bad_requests = True
     page.goto(live_server + "/chapter/shift-ray?from=c4&to=d7")
-    page.wait_for_selector(".explain + .input-error:not([hidden])")
-    assert "not_aligned" in page.inner_text(".explain + .input-error")
-    loop = client.get("/api/devlog-ray?from=c4&to=d7&shift=8&mapping=lerbef").json
-    page.wait_for_selector(f'[data-outcome="{loop["outcome"]}"]')
-    assert "never ends" in page.inner_text(".explain")
-    page.select_option('[data-control="shift"]', "1")
+    error = client.get("/api/ray?from=c4&to=d7&mapping=lerbef")
+    assert error.status_code == 400 and error.json["error"]["code"] == "not_aligned"
+    page.wait_for_selector(".shift-loop .input-error:not([hidden])")
+    assert error.json["error"]["message"] in page.inner_text(".shift-loop .input-error")
+    # As printed (shift 1) the loop reaches d7 only by running over the board's edge.
     loop = client.get("/api/devlog-ray?from=c4&to=d7&shift=1&mapping=lerbef").json
     assert loop["outcome"] == "reached" and loop["wrapped"]
-    page.wait_for_selector('[data-outcome="reached"]')
+    page.wait_for_selector('[data-outcome="reached"][data-wrapped="true"]')
+    assert page.get_attribute(".stepper", "data-count") == str(len(loop["steps"]))
+    page.click('[data-step="next"]')
+    page.click('[data-step="next"]')
+    page.click('[data-step="next"]')
+    wait_for_board(page, "shifted", {loop["steps"][3]["square"]})  # h5: over the edge
+    wait_for_board(page, "ray", {s["square"] for s in loop["steps"][:4]})
+    page.click('[data-step="last"]')
     wait_for_board(page, "ray", squares_of(loop["ray"], "lerbef"))
+    assert readout(page, "ray") == loop["ray"]
+    # Shift 8: the bit leaves 64 bits; never ends.
+    page.select_option('[data-control="shift"]', "8")
+    loop = client.get("/api/devlog-ray?from=c4&to=d7&shift=8&mapping=lerbef").json
+    assert loop["outcome"] == "left_64_bits"
+    page.wait_for_selector('[data-outcome="left_64_bits"]')
+    assert "never ends" in page.inner_text(".shift-loop .explain")
+    page.click('[data-step="last"]')
+    wait_for_board(page, "shifted", set())
+    assert readout(page, "shifted") == ""  # 2^69 is no 64-bit value
+    assert readout(page, "ray") == loop["ray"]
+    page.reload()
+    page.wait_for_selector('[data-outcome="left_64_bits"]')
+    wait_for_board(page, "ray", squares_of(loop["ray"], "lerbef"))
+    # Destination below: a right shift falls off bit 0.
+    page.goto(live_server + "/chapter/shift-ray?from=d7&to=c4&shift=8")
+    loop = client.get("/api/devlog-ray?from=d7&to=c4&shift=8&mapping=lerbef").json
+    assert loop["outcome"] == "never_ends"
+    page.wait_for_selector('[data-outcome="never_ends"]')
     screenshot(page, "chapter-shift-ray-not-aligned")
