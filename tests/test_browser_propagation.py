@@ -1,4 +1,4 @@
-"""Chapters propagation, mask and masked-occupied in Chromium, against /api/slide and /api/subtract."""
+"""Chapters propagation and masked-occupied in Chromium (mask: test_browser_mask.py), against /api/slide and /api/subtract."""
 
 import pytest
 from browser_helpers import board_squares, readout, squares_of, steps, wait_for_board
@@ -21,7 +21,13 @@ def test_propagation_devlog_default_click_reload_keyboard(page, live_server, cli
     borrows = client.get(f"/api/subtract?minuend={expected['o']}&subtrahend={expected['r']}").json["borrows"]
     fills = set(page.eval_on_selector_all('[data-board="result"] [data-fill="borrow"]', "els => els.map(e => e.dataset.square)"))
     assert fills == squares_of(borrows, "lerbef") == {"f4", "e4", "d4", "c4", "b4", "a4", "h5"}
-    assert page.inner_text('[data-row="o - r"]').replace(" ", "").endswith(f"{int(expected['o_minus_r'], 16):064b}")
+    binary = client.get(f"/api/subtract?minuend={expected['o']}&subtrahend={expected['r']}").json["binary"]
+    for row, key in (("o", "minuend"), ("r", "subtrahend"), ("borrow", "borrows"), ("o - r", "difference")):
+        bits = "".join(page.eval_on_selector_all(f'[data-row="{row}"] .bit', "els => els.map(e => e.textContent)"))
+        assert bits == binary[key], row
+    # Every column the borrow passes is marked in all rows, and no other.
+    marked = page.eval_on_selector_all('[data-row="o - r"] .bit.borrowed', "els => els.map(e => Number(e.dataset.position))")
+    assert sorted(marked) == [i for i in range(64) if binary["borrows"][63 - i] == "1"]
     # Move the rook to c2 by clicking; the URL carries it; reload shows the same.
     page.click('[data-board="slider"] [data-square="c2"]')
     moved = steps(client, sq="c2", occupied=hex(DEVLOG), line="rank", mapping="lerbef")
@@ -64,7 +70,6 @@ def test_propagation_predict_then_reveal_and_mapping(page, live_server, client):
 
 
 @pytest.mark.parametrize("slug,line,roles", [
-    ("mask", "rank", {"difference": "o_minus_r", "mask": "m", "result": "o_minus_r_masked"}),
     ("masked-occupied", "file", {"mask": "m", "blockers": "b", "result-unmasked": "o_minus_r_masked", "result": "b_minus_r_masked"}),
 ])
 def test_mask_chapters(page, live_server, client, slug, line, roles):

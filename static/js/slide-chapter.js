@@ -11,7 +11,7 @@ import { createReadout } from "./readout.js";
 import { createState } from "./state.js";
 
 /**
- * config: { line, lineChoice, mappingNote, boards: [{role, label, step, fill, diffWith}],
+ * config: { line, lineChoice, mappingNote, boards: [{role, label, step, fill, diffWith, size}],
  *           binary (write o - r out with its borrows), predict: {step, prompt}, explain(v, s, sub) }
  */
 export function slideChapter(config) {
@@ -20,10 +20,13 @@ export function slideChapter(config) {
   const request = (s) => api("/slide", { sq: s.sq, occupied: occupancyIn(s), line: s.line, mapping: s.mapping });
   const prefetch = (patch) => request({ ...state.get(), ...patch }).catch(() => {});
   const setup = createSliderSetup(root, state, { lineChoice: config.lineChoice, mappingNote: config.mappingNote, prefetch });
+  // Boards with a size (e.g. "small") share a row of their own, below the setup.
+  let resultRow = null;
+  const results = () => resultRow ?? (resultRow = root.appendChild(el("div", { class: "boards" })));
   const views = config.boards.map((spec) => {
-    const column = el("div", { class: "column" });
-    setup.boards.append(column);
-    return { spec, board: createBoard(column, { role: spec.role, label: spec.label }), readout: createReadout(column, { role: spec.role, label: spec.formula || spec.label }) };
+    const column = el("div", { class: spec.size ? `column ${spec.size}` : "column" });
+    (spec.size ? results() : setup.boards).append(column);
+    return { spec, board: createBoard(column, { role: spec.role, label: spec.label, size: spec.size }), readout: createReadout(column, { role: spec.role, label: spec.formula || spec.label }) };
   });
   const explain = el("p", { class: "explain panel", "aria-live": "polite", "data-role": "explain" });
   root.append(explain);

@@ -1,0 +1,75 @@
+"""Chapter mask in Chromium: m and (o - r) & m against /api/slide."""
+
+from browser_helpers import board_squares, readout, squares_of, steps, wait_for_board
+from conftest import screenshot
+
+from chessviz.squares import convert
+
+DEVLOG = 0x1000804200000010  # lerbef
+ROLES = {"occupied": "o", "slider": "r", "difference": "o_minus_r", "mask": "m", "result": "o_minus_r_masked"}
+
+
+def shown(page, expected, mapping="lerbef"):
+    for role, step in ROLES.items():
+        wait_for_board(page, role, squares_of(expected[step], mapping))
+        assert readout(page, role) == expected[step], role
+
+
+def test_mask_devlog_default_line_keyboard_reload(page, live_server, client):
+    page.goto(live_server + "/chapter/mask")
+    # The devlog's sketch: its occupancy, a rook on f4, the rank mask.
+    expected = steps(client, sq="f4", occupied=hex(DEVLOG), line="rank", mapping="lerbef")
+    shown(page, expected)
+    assert squares_of(expected["m"], "lerbef") == {f"{f}4" for f in "abcdefgh"}
+    assert squares_of(expected["o_minus_r_masked"], "lerbef") == {"a4", "b4", "c4", "d4", "e4", "f4"}
+    mask_fill = set(page.eval_on_selector_all('[data-board="mask"] [data-fill="mask"]', "els => els.map(e => e.dataset.square)"))
+    assert mask_fill == squares_of(expected["m"], "lerbef")
+    # Choose the file by keyboard (select), move the rook with arrows + Enter.
+    page.focus('[data-control="line"]')
+    page.select_option('[data-control="line"]', "file")
+    page.focus('[data-board="slider"] [data-square="f4"]')
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    moved = steps(client, sq="f2", occupied=hex(DEVLOG), line="file", mapping="lerbef")
+    shown(page, moved)
+    assert "line=file" in page.url and "sq=f2" in page.url
+    # Toggle a blocker on f6 by clicking the occupancy.
+    page.click('[data-board="occupied"] [data-square="f6"]')
+    occupied = DEVLOG | 1 << (8 * 5 + 7 - 5)
+    blocked = steps(client, sq="f2", occupied=hex(occupied), line="file", mapping="lerbef")
+    shown(page, blocked)
+    assert "f6" in squares_of(blocked["o_minus_r_masked"], "lerbef")  # o's bit, beyond where the borrow stopped
+    page.reload()
+    shown(page, blocked)
+    page.go_back()
+    shown(page, moved)
+    # No blockers: the wrap; every line square from r up stays on.
+    page.click('[data-action="clear-occupancy"]')
+    empty = steps(client, sq="f2", occupied="0", line="file", mapping="lerbef")
+    shown(page, empty)
+    assert "runs off bit 63" in page.inner_text('[data-role="explain"]')
+    screenshot(page, "chapter-mask")
+
+
+def test_mask_predict_then_reveal_in_lerf(page, live_server, client):
+    occ = convert(DEVLOG, "lerbef", "lerf")
+    page.goto(live_server + "/chapter/mask")
+    page.click('.mapping-switch input[value="lerf"]')
+    expected = steps(client, sq="f4", occupied=hex(occ), line="rank", mapping="lerf")
+    shown(page, expected, "lerf")
+    # Same squares on the occupancy board, another number.
+    assert board_squares(page, "occupied") == squares_of(DEVLOG, "lerbef")
+    answer = squares_of(expected["o_minus_r_masked"], "lerf")
+    guess = {"f4", "g4", "h4", "e4"}
+    for name in sorted(guess):
+        page.click(f'[data-board="predict"] [data-square="{name}"]')
+    page.click('[data-action="reveal"]')
+    page.wait_for_selector('.predict[data-revealed="1"]')
+    marks = dict(page.eval_on_selector_all('[data-board="predict"] [data-mark]', "els => els.map(e => [e.dataset.square, e.dataset.mark])"))
+    assert {n for n, m in marks.items() if m == "right"} == guess & answer
+    assert {n for n, m in marks.items() if m == "wrong"} == guess - answer
+    assert {n for n, m in marks.items() if m == "missed"} == answer - guess
+    page.reload()
+    page.wait_for_selector('.predict[data-revealed="1"]')
+    shown(page, expected, "lerf")
