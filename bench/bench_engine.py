@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import chess  # noqa: E402
 
-from chessviz.hyperbola import attacks  # noqa: E402
+from chessviz.sliding import attacks  # noqa: E402
 
 SAMPLES = 2000
 REPEATS = 5

@@ -13,7 +13,7 @@ import re
 import chess
 
 from .errors import ChessvizError, shown
-from .hyperbola import attacks
+from .sliding import attacks
 from .squares import BB_ALL, Bitboard, Square, convert, square_name, square_rank
 
 FEN_MAX_LENGTH = 100

@@ -7,8 +7,8 @@ import chess
 import pytest
 
 from chessviz.errors import ChessvizError
-from chessviz.freemode import apply_move, describe, parse_fen, targets
-from chessviz.hyperbola import attacks, devlog_ray, line_rays, shift_ray, slide_steps, subtract
+from chessviz.position import apply_move, describe, parse_fen, targets
+from chessviz.sliding import attacks, devlog_ray, line_rays, shift_ray, slide_steps, subtract
 from chessviz.squares import BB_ALL, SQUARE_NAMES, bit_of, convert, line_mask, parse_square
 
 MAPPINGS = ("lerf", "lerbef")

@@ -11,7 +11,6 @@ https://www.chessprogramming.org/Subtracting_a_Rook_from_a_Blocking_Piece
 from __future__ import annotations
 
 from .errors import ChessvizError, shown
-from .lines import same_line
 from .squares import (
     BB_ALL, LINE_KINDS, Bitboard, Square, bit_of, check_line_kind, line_mask, reverse_bits,
     square_file, square_name, square_of_bit, square_rank,
@@ -39,7 +38,8 @@ def line_between(a: Square, b: Square) -> str:
         raise ChessvizError(
             "not_aligned", f"from and to are both {square_name(a)}; a ray needs two different squares"
         )
-    shared = [kind for kind, yes in same_line(a, b).items() if yes]
+    # line_mask is the one definition of the lines (squares.py); no second geometry here.
+    shared = [kind for kind in LINE_KINDS if line_mask(a, kind) >> b & 1]
     if not shared:
         ra, fa, rb, fb = square_rank(a), square_file(a), square_rank(b), square_file(b)
         raise ChessvizError(

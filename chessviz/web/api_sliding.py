@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..freemode import PROMOTIONS, apply_move, describe, parse_fen
-from ..hyperbola import PIECE_LINES, attacks, devlog_ray, shift_ray, slide_steps, subtract
+from ..position import PROMOTIONS, apply_move, describe, parse_fen
+from ..sliding import PIECE_LINES, attacks, devlog_ray, shift_ray, slide_steps, subtract
 from ..squares import format_bitboard, square_file, square_name, square_of_bit, square_rank, squares_of
 from . import params as P
 from .api import endpoint
@@ -20,7 +20,7 @@ FEN = P.text("fen", "A FEN: the board part alone, or a whole FEN (then validated
     "getHorizontalRay generalised to files and both diagonals: the operator, the bits per step "
     "in the mapping, the shifted bit after each step (first = from, last = to) and the ray, "
     "both ends included. Squares on no common line, or equal: 400 not_aligned.",
-    tag="devlog",
+    tag="sliding",
     error_params={"not_aligned": "to"},
 )
 def ray(from_: int, to: int, mapping: str) -> dict:
@@ -45,7 +45,7 @@ def ray(from_: int, to: int, mapping: str) -> dict:
     "Runs getHorizontalRay exactly as printed (BigInt: no 64-bit wrap) for at most 130 "
     "iterations and reports the outcome: reached (wrapped: the ray ran over a board edge), "
     "never_ends (a right shift reached 0) or left_64_bits (a left shift passed bit 63).",
-    tag="devlog",
+    tag="sliding",
 )
 def devlog_ray_view(from_: int, to: int, shift: str, mapping: str) -> dict:
     result = devlog_ray(from_, to, mapping, int(shift))
@@ -68,7 +68,7 @@ def _board_summary(value: int, mapping: str) -> dict:
     "The devlog's first sketch: is the destination left or right of the start?",
     "The devlog decides by comparing the numbers (destination >= start means left). That "
     "is only meaningful for two single-bit boards on one rank in lerbef; the answer says when it is not.",
-    tag="devlog",
+    tag="sliding",
 )
 def compare(destination: int, start: int, mapping: str) -> dict:
     verdict = "left" if destination >= start else "right"
@@ -106,7 +106,7 @@ def compare(destination: int, start: int, mapping: str) -> dict:
     "difference = minuend - subtrahend modulo 2^64; borrows has bit i set where position i "
     "borrowed from i + 1 (the path the devlog calls bit propagation); wrapped when the "
     "subtrahend is larger and the result wraps round 2^64.",
-    tag="devlog",
+    tag="sliding",
 )
 def subtract_view(minuend: int, subtrahend: int) -> dict:
     result = subtract(minuend, subtrahend)
@@ -126,7 +126,7 @@ def subtract_view(minuend: int, subtrahend: int) -> dict:
     "rev_b_minus_2rev_r, rev_xor, negative, negative_as_printed (the devlog's equation, which "
     "XORs the unreversed o), attacks. Also o_minus_r_borrows (the borrow path of o - r, as "
     "/api/subtract gives it) and o_minus_r_wrapped.",
-    tag="devlog",
+    tag="sliding",
 )
 def slide(sq: int, occupied: int, line: str, mapping: str) -> dict:
     steps = slide_steps(sq, occupied, line, mapping)
@@ -148,7 +148,7 @@ def slide(sq: int, occupied: int, line: str, mapping: str) -> dict:
     "Rook, bishop or queen attacks and moves by o^(o-2r)",
     "attacks, moves = attacks & ~own, and per line the positive (towards higher bits of the "
     "mapping) and negative rays.",
-    tag="devlog",
+    tag="sliding",
 )
 def attacks_view(piece: str, sq: int, occupied: int, own: int, mapping: str) -> dict:
     result = attacks(piece, sq, occupied, own, mapping)
@@ -165,7 +165,7 @@ def attacks_view(piece: str, sq: int, occupied: int, own: int, mapping: str) -> 
     "A free-mode position from a FEN",
     "The board part normalised, pieces by square, occupied/white/black bitboards; with "
     "square, the selected piece's moves (sliders by this engine, others by python-chess).",
-    tag="devlog",
+    tag="sliding",
     error_params={"invalid_fen": "fen"},
 )
 def position(fen: str, square: int | None, mapping: str) -> dict:
@@ -183,7 +183,7 @@ def position(fen: str, square: int | None, mapping: str) -> dict:
      P.choice("promotion", tuple(PROMOTIONS), "What a pawn on its last rank becomes (default q).", example="q", required=False)],
     "Move a piece in free mode",
     "The FEN after the move. An empty from-square, or a target not among the piece's moves: 400 illegal_move.",
-    tag="devlog",
+    tag="sliding",
     error_params={"invalid_fen": "fen", "illegal_move": "to"},
 )
 def move(fen: str, from_: int, to: int, promotion: str | None) -> dict:
