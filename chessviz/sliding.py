@@ -44,9 +44,10 @@ def line_between(a: Square, b: Square) -> str:
         ra, fa, rb, fb = square_rank(a), square_file(a), square_rank(b), square_file(b)
         raise ChessvizError(
             "not_aligned",
-            f"{square_name(a)} and {square_name(b)} share no line: ranks {ra + 1} and {rb + 1}, "
-            f"files {'abcdefgh'[fa]} and {'abcdefgh'[fb]}, rank - file {ra - fa} and {rb - fb}, "
-            f"rank + file {ra + fa} and {rb + fb}; a shift loop between them would never stop",
+            f"{square_name(a)} and {square_name(b)} share no line: not a rank (ranks {ra + 1} and {rb + 1}), "
+            f"not a file ({'abcdefgh'[fa]} and {'abcdefgh'[fb]}), not a diagonal (rank - file {ra - fa} and "
+            f"{rb - fb}), not an anti-diagonal (rank + file {ra + fa} and {rb + fb}); no shift of 1, 7, 8 or 9 "
+            f"walks from one to the other along the board",
         )
     return shared[0]
 

@@ -74,6 +74,7 @@ def compare(destination: int, start: int, mapping: str) -> dict:
     verdict = "left" if destination >= start else "right"
     body = {"mapping": mapping, "destination": _board_summary(destination, mapping), "start": _board_summary(start, mapping),
             "comparison": f"destination {'>=' if destination >= start else '<'} start", "verdict": verdict,
+            "single_bits": destination.bit_count() == 1 and start.bit_count() == 1,
             "meaningful": False, "actual": None, "verdict_correct": None}
     if destination.bit_count() != 1 or start.bit_count() != 1:
         plural = lambda n: f"{n} bit" + ("" if n == 1 else "s")  # noqa: E731
@@ -182,12 +183,16 @@ def position(fen: str, square: int | None, mapping: str) -> dict:
     [FEN, P.square("from", "The piece's square.", arg="from_", example="d4"), P.square("to", "Its target.", example="d7"),
      P.choice("promotion", tuple(PROMOTIONS), "What a pawn on its last rank becomes (default q).", example="q", required=False)],
     "Move a piece in free mode",
-    "The FEN after the move. An empty from-square, or a target not among the piece's moves: 400 illegal_move.",
+    "The FEN after the move, the moved piece, the captured one and the promotion (the new piece's letter, "
+    "or null). An empty from-square, or a target not among the piece's moves: 400 illegal_move; a "
+    "promotion letter on a move that does not promote: 400 illegal_move naming promotion.",
     tag="sliding",
     error_params={"invalid_fen": "fen", "illegal_move": "to"},
 )
 def move(fen: str, from_: int, to: int, promotion: str | None) -> dict:
     before = parse_fen(fen)
     after = apply_move(before, from_, to, promotion)
+    piece, landed = before.piece_at(from_), after.piece_at(to)
     return {"fen": after.board_fen(), "before": before.board_fen(), "from": square_name(from_), "to": square_name(to),
-            "piece": before.piece_at(from_).symbol(), "captured": before.piece_at(to).symbol() if before.piece_at(to) else None}
+            "piece": piece.symbol(), "captured": before.piece_at(to).symbol() if before.piece_at(to) else None,
+            "promotion": landed.symbol() if landed.piece_type != piece.piece_type else None}
