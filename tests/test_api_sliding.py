@@ -1,11 +1,13 @@
-"""The devlog endpoints over HTTP: shapes, both mappings, the devlog's examples, bad input."""
+"""The sliding endpoints over HTTP: shapes, both mappings, the devlog's examples, every /api/slide
+step against its formula on a sample, bad input (always a 400 naming the parameter)."""
 
 import random
 
 import chess
 import pytest
 
-from chessviz.squares import SQUARE_NAMES, convert, line_mask
+from chessviz.squares import BB_ALL, SQUARE_NAMES, bit_of, convert, line_mask
+from sliding_oracle import DIRECTIONS, python_chess_attacks, rev, walked_rays
 
 DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
 
@@ -187,3 +189,130 @@ def test_bad_input(client, path, code, param):
 def test_wrong_method(client, path):
     response = client.post(path)
     assert response.status_code == 405 and response.json["error"]["code"] == "method_not_allowed"
+
+
+CONTRACT_STEP_IDS = ["o", "r", "m", "o_minus_r", "o_minus_r_masked", "b", "b_minus_r_masked", "positive", "negative", "attacks"]
+
+
+def expected_steps(sq, occupied, line, mapping):
+    """Every step of /api/slide recomputed from its formula, here, with plain Python ints."""
+    M = 1 << 64
+    r = 1 << bit_of(sq, mapping)
+    o = occupied & ~r
+    m = line_mask(sq, line, mapping)
+    b = o & m
+    positive = ((b - 2 * r) % M ^ o) & m
+    negative = rev(((rev(b) - 2 * rev(r)) % M) ^ rev(o)) & m
+    return {
+        "o": o, "r": r, "m": m, "o_minus_r": (o - r) % M, "o_minus_r_masked": (o - r) % M & m, "b": b,
+        "b_minus_r_masked": (b - r) % M & m, "two_r": 2 * r % M, "b_minus_2r": (b - 2 * r) % M,
+        "b_minus_2r_xor_o": (b - 2 * r) % M ^ o, "positive": positive, "rev_o": rev(o), "rev_b": rev(b), "rev_r": rev(r),
+        "rev_b_minus_2rev_r": (rev(b) - 2 * rev(r)) % M, "rev_xor": ((rev(b) - 2 * rev(r)) % M) ^ rev(o),
+        "negative": negative, "negative_as_printed": rev(((rev(b) - 2 * rev(r)) % M) ^ o) & m, "attacks": positive | negative,
+    }
+
+
+def test_slide_every_step_over_http_equals_its_formula_and_the_walked_rays(client):
+    rng = random.Random("slide-http")
+    cases = [(sq, 0, line, mapping) for sq in (0, 7, 27, 56, 63) for line in DIRECTIONS for mapping in ("lerf", "lerbef")]
+    cases += [(rng.randrange(64), rng.getrandbits(64), rng.choice(list(DIRECTIONS)), rng.choice(("lerf", "lerbef"))) for _ in range(300)]
+    cases += [(sq, BB_ALL, "rank", "lerbef") for sq in range(64)]
+    for sq, occupied, line, mapping in cases:
+        body = client.get(f"/api/slide?sq={SQUARE_NAMES[sq]}&occupied={hex(occupied)}&line={line}&mapping={mapping}").json
+        ids = [step["id"] for step in body["steps"]]
+        assert [i for i in ids if i in CONTRACT_STEP_IDS] == CONTRACT_STEP_IDS  # present, in the contract's order
+        assert len(set(ids)) == len(ids)
+        expected = expected_steps(sq, occupied, line, mapping)
+        assert {step["id"]: bb(step["value"]) for step in body["steps"]} == expected, (SQUARE_NAMES[sq], line, mapping, hex(occupied))
+        assert all(step["value"] == f"0x{bb(step['value']):016x}" and step["label"] and step["formula"] for step in body["steps"])
+        lerf_occupied = convert(occupied, mapping, "lerf")
+        assert (convert(expected["positive"], mapping, "lerf"), convert(expected["negative"], mapping, "lerf")) == walked_rays(sq, line, lerf_occupied, mapping)
+
+
+def test_slide_formulas_are_written_for_students(client):
+    steps = client.get("/api/slide?sq=e4&occupied=0x1&line=file").json["steps"]
+    formulas = {step["id"]: step["formula"] for step in steps}
+    assert formulas["o_minus_r_masked"] == "(o - r) & m"
+    assert formulas["b_minus_r_masked"] == "(b - r) & m"
+    assert "(b - 2r) ^ o" in formulas["positive"] and "rev(o)" in formulas["negative"]
+
+
+def test_an_occupancy_holding_the_slider_is_accepted_and_the_slider_ignored(client):
+    for piece in ("rook", "bishop", "queen"):
+        for mapping in ("lerf", "lerbef"):
+            e4 = 1 << bit_of(28, mapping)
+            other = convert(0x0000100000200400, "lerf", mapping)
+            with_slider = client.get(f"/api/attacks?piece={piece}&sq=e4&occupied={hex(other | e4)}&mapping={mapping}")
+            without = client.get(f"/api/attacks?piece={piece}&sq=e4&occupied={hex(other)}&mapping={mapping}")
+            assert with_slider.status_code == 200
+            assert with_slider.json == without.json
+            assert convert(bb(with_slider.json["attacks"]), mapping, "lerf") == python_chess_attacks(piece, 28, 0x0000100000200400)
+    slide = client.get("/api/slide?sq=e4&occupied=0x10000000&line=rank").json
+    assert {s["id"]: s["value"] for s in slide["steps"]}["o"] == "0x0000000000000000"
+
+
+def test_not_aligned_says_which_lines_fail(client):
+    error = client.get("/api/ray?from=c4&to=d7").json["error"]
+    for words in ("not a rank", "not a file", "not a diagonal", "not an anti-diagonal", "c4", "d7"):
+        assert words in error["message"]
+    assert client.get("/api/ray?from=e4&to=e4").json["error"]["code"] == "not_aligned"
+
+
+def test_move_reports_the_promotion(client):
+    fen = "8/3P4/8/8/8/8/8/8"
+    assert client.get(f"/api/move?fen={fen}&from=d7&to=d8").json["promotion"] == "Q"
+    assert client.get(f"/api/move?fen={fen}&from=d7&to=d8&promotion=n").json["fen"] == "3N4/8/8/8/8/8/8/8"
+    assert client.get(f"/api/move?fen={DEVLOG_FEN}&from=d4&to=d7").json["promotion"] is None
+
+
+def test_compare_says_whether_both_boards_hold_one_bit(client):
+    assert client.get("/api/compare?destination=0x80&start=0x1&mapping=lerbef").json["single_bits"] is True
+    body = client.get("/api/compare?destination=0&start=0x1").json
+    assert (body["single_bits"], body["meaningful"], body["destination"]["msb_square"]) == (False, False, None)
+
+
+@pytest.mark.parametrize(
+    "path,code,param",
+    [
+        ("/api/ray?from=c4&to=c4", "not_aligned", "to"),
+        ("/api/ray?from=c4&to=g4&to=h4", "invalid_parameter", "to"),
+        ("/api/ray?to=g4", "missing_parameter", "from"),
+        ("/api/slide?occupied=0x1", "missing_parameter", "sq"),
+        ("/api/slide?sq=e4&occupied=0x10000000000000000", "invalid_bitboard", "occupied"),
+        ("/api/slide?sq=e4&occupied=-0x1", "invalid_bitboard", "occupied"),
+        ("/api/slide?sq=e4&occupied=1e5", "invalid_bitboard", "occupied"),
+        ("/api/attacks?sq=e4", "missing_parameter", "piece"),
+        ("/api/attacks?piece=rook&sq=e4&occupied=18446744073709551616", "invalid_bitboard", "occupied"),
+        ("/api/attacks?piece=rook&sq=e4&occupied=1&occupied=2", "invalid_parameter", "occupied"),
+        ("/api/attacks?piece=rook&sq=e4&mapping=LERF", "invalid_parameter", "mapping"),
+        ("/api/devlog-ray?from=c4", "missing_parameter", "to"),
+        ("/api/compare?destination=0x1&start=-1", "invalid_bitboard", "start"),
+        ("/api/subtract?minuend=0x10000000000000000&subtrahend=1", "invalid_bitboard", "minuend"),
+        ("/api/subtract?minuend=1&minuend=2&subtrahend=1", "invalid_parameter", "minuend"),
+        ("/api/position?fen=8/8/8/8/8/8/8/8&fen=8/8/8/8/8/8/8/8", "invalid_parameter", "fen"),
+        ("/api/position?fen=%20", "invalid_fen", "fen"),
+        ("/api/position?fen=8/8/8/8/8/8/8/Q~7", "invalid_fen", "fen"),
+        ("/api/position?fen=8/8/8/8/8/8/8/pppppppp1", "invalid_fen", "fen"),
+        ("/api/position?fen=8/8/8/8/8/8/8/8/8", "invalid_fen", "fen"),
+        ("/api/position?fen=8/8/8/8/8/8/8/8%20x%20-%20-%200%201", "invalid_fen", "fen"),
+        ("/api/move?fen=8/8/8/8/8/8/8/8&from=e4&to=e5", "illegal_move", "from"),
+        (f"/api/move?fen={DEVLOG_FEN}&from=d4&to=d4", "illegal_move", "to"),
+        (f"/api/move?fen={DEVLOG_FEN}&from=d7&to=d8&promotion=x", "invalid_parameter", "promotion"),
+        (f"/api/move?fen={DEVLOG_FEN}&from=d7&to=d8&promotion=Q", "invalid_parameter", "promotion"),
+        (f"/api/move?fen={DEVLOG_FEN}&from=b6&to=b7&promotion=n", "illegal_move", "promotion"),
+        (f"/api/move?fen={DEVLOG_FEN}&from=d4&to=d7&from=d4", "invalid_parameter", "from"),
+        ("/api/move?from=d4&to=d7", "missing_parameter", "fen"),
+    ],
+)
+def test_more_bad_input(client, path, code, param):
+    response = client.get(path)
+    assert response.status_code == 400, response.json
+    assert response.json["error"]["code"] == code and response.json["error"]["param"] == param
+    assert response.json["error"]["message"]
+
+
+def test_openapi_documents_the_sliding_endpoints(client):
+    paths = client.get("/api/openapi.json").json["paths"]
+    for path in ("/api/ray", "/api/slide", "/api/attacks", "/api/position", "/api/move", "/api/compare", "/api/subtract", "/api/devlog-ray"):
+        assert paths[path]["get"]["tags"] == ["sliding"], path
+

@@ -1,5 +1,6 @@
-"""The sliding engine on every square, in both mappings, for empty, full, edge and thousands of
-random occupancies, against python-chess's attack tables and rays walked square by square."""
+"""The sliding engine (chessviz.sliding) on every square, in both mappings, for empty, full, edge,
+every subset of each line and thousands of random occupancies, against python-chess's attack
+tables and rays walked square by square; the shift loop; the devlog's own code, transcribed."""
 
 import random
 
@@ -7,60 +8,9 @@ import chess
 import pytest
 
 from chessviz.errors import ChessvizError
-from chessviz.position import apply_move, describe, parse_fen, targets
 from chessviz.sliding import attacks, devlog_ray, line_rays, shift_ray, slide_steps, subtract
 from chessviz.squares import BB_ALL, SQUARE_NAMES, bit_of, convert, line_mask, parse_square
-
-MAPPINGS = ("lerf", "lerbef")
-DIRECTIONS = {"rank": [(0, 1), (0, -1)], "file": [(1, 0), (-1, 0)], "diagonal": [(1, 1), (-1, -1)], "anti_diagonal": [(1, -1), (-1, 1)]}
-EDGES = chess.BB_RANK_1 | chess.BB_RANK_8 | chess.BB_FILE_A | chess.BB_FILE_H
-DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
-
-
-def walk(sq, step, occupied):
-    """Squares from sq (excluded) along step up to and including the first occupied one (LERF)."""
-    r, f = divmod(sq, 8)
-    found = 0
-    while 0 <= r + step[0] < 8 and 0 <= f + step[1] < 8:
-        r, f = r + step[0], f + step[1]
-        found |= 1 << (8 * r + f)
-        if occupied >> (8 * r + f) & 1:
-            break
-    return found
-
-
-def walked_rays(sq, line, occupied, mapping):
-    """(positive, negative) in LERF: positive is the direction whose bits grow in `mapping`."""
-    rays = []
-    for step in DIRECTIONS[line]:
-        neighbour = sq + 8 * step[0] + step[1]
-        ray = walk(sq, step, occupied & ~(1 << sq))
-        if 0 <= sq // 8 + step[0] < 8 and 0 <= sq % 8 + step[1] < 8:
-            rays.append((bit_of(neighbour, mapping) > bit_of(sq, mapping), ray))
-        else:
-            rays.append((None, 0))
-    positive = next((ray for up, ray in rays if up), 0)
-    negative = next((ray for up, ray in rays if up is False), 0)
-    return positive, negative
-
-
-def python_chess_line(sq, line, occupied):
-    """python-chess's attack table for one line kind, the slider's own bit ignored like ours."""
-    occupied &= ~chess.BB_SQUARES[sq]
-    if line == "rank":
-        return chess.BB_RANK_ATTACKS[sq][chess.BB_RANK_MASKS[sq] & occupied]
-    if line == "file":
-        return chess.BB_FILE_ATTACKS[sq][chess.BB_FILE_MASKS[sq] & occupied]
-    return chess.BB_DIAG_ATTACKS[sq][chess.BB_DIAG_MASKS[sq] & occupied] & line_mask(sq, line)
-
-
-def occupancies(rng, count):
-    yield 0
-    yield BB_ALL
-    yield EDGES
-    for _ in range(count):
-        density = rng.choice((0.1, 0.25, 0.5, 0.8))
-        yield sum(1 << i for i in range(64) if rng.random() < density)
+from sliding_oracle import DIRECTIONS, MAPPINGS, occupancies, python_chess_attacks, python_chess_line, rev, walked_rays
 
 
 @pytest.mark.parametrize("line", ["rank", "file", "diagonal", "anti_diagonal"])
@@ -94,8 +44,24 @@ def test_attacks_equal_python_chess_tables(piece):
                 assert convert(result["moves"], mapping, "lerf") == expected & ~own
 
 
-def rev(x):
-    return int(bin(x)[2:].zfill(64)[::-1], 2)
+@pytest.mark.parametrize("line", ["rank", "file", "diagonal", "anti_diagonal"])
+def test_every_blocker_set_on_every_line_exhaustively(line):
+    """Per square and line the domain is small: every subset of the line's other squares as
+    blockers (128 on a rank), alone and with random bits off the line and the slider's own bit,
+    which must change nothing."""
+    rng = random.Random(f"subsets-{line}")
+    for sq in range(64):
+        m = line_mask(sq, line)
+        others = [s for s in chess.SquareSet(m) if s != sq]
+        for subset in range(1 << len(others)):
+            on_line = sum(1 << s for i, s in enumerate(others) if subset >> i & 1)
+            noisy = on_line | (rng.getrandbits(64) & ~m) | (1 << sq)
+            for mapping in MAPPINGS:
+                expected = walked_rays(sq, line, on_line, mapping)
+                for occupied in (on_line, noisy):
+                    positive, negative = line_rays(sq, convert(occupied, "lerf", mapping), line, mapping)
+                    got = (convert(positive, mapping, "lerf"), convert(negative, mapping, "lerf"))
+                    assert got == expected, (SQUARE_NAMES[sq], line, mapping, hex(occupied))
 
 
 def test_every_slide_step_equals_its_formula():
@@ -236,89 +202,95 @@ def test_subtract_borrows_are_the_propagation_path():
     assert subtract(0b01000000, 0b00000010) == {"difference": 0b00111110, "borrows": 0b00111110, "wrapped": False}
 
 
-# ------------------------------------------------------------------ free mode
+# ------------------------------------------------------------------ the devlog's own code
 
-def test_final_devlog_position_slider_moves_match_python_chess():
-    board = parse_fen(DEVLOG_FEN)
-    for sq, piece in board.piece_map().items():
-        game = chess.Board(None)
-        game.set_board_fen(DEVLOG_FEN)
-        game.turn = piece.color
-        expected = {m.to_square for m in game.generate_pseudo_legal_moves(from_mask=chess.BB_SQUARES[sq])}
-        assert set(chess.SquareSet(targets(board, sq))) == expected, SQUARE_NAMES[sq]
-    selected = describe(board, "lerf", parse_square("d4"))["selected"]
-    assert selected["piece"] == "q" and selected["slider"] == "queen"
-    assert "d7" in selected["moves"] and "g3" not in selected["moves"]  # captures white, not black
+def sliding_piece_get_moves(rays, position, occupied, own, mask_is_ray=True):
+    """SlidingPiece.getMoves transcribed line for line, with BigInt semantics (Python ints are
+    unbounded two's complement too). As printed, `mask` is never defined: with mask_is_ray False
+    the body reads it unbound, as the JavaScript would (a ReferenceError there)."""
 
+    def reverse_bitboard(x):  # reads the 64 bits of a BigInt, as a bit loop over 0..63 would
+        return rev(x & BB_ALL)
 
-def random_board(rng):
-    board = chess.BaseBoard(None)
-    for sq in rng.sample(range(64), rng.randrange(2, 24)):
-        board.set_piece_at(sq, chess.Piece(rng.choice(chess.PIECE_TYPES), rng.choice(chess.COLORS)))
-    return board
-
-
-def test_random_positions_moves_and_move_applier_match_python_chess():
-    rng = random.Random("fens")
-    for _ in range(300):
-        board = random_board(rng)
-        fen = board.board_fen()
-        for sq, piece in board.piece_map().items():
-            game = chess.Board(None)
-            game.set_board_fen(fen)
-            game.turn = piece.color
-            moves = list(game.generate_pseudo_legal_moves(from_mask=chess.BB_SQUARES[sq]))
-            assert set(chess.SquareSet(targets(parse_fen(fen), sq))) == {m.to_square for m in moves}, (fen, SQUARE_NAMES[sq])
-            for move in moves[:3]:
-                if move.promotion not in (None, chess.QUEEN):
-                    continue
-                after = apply_move(parse_fen(fen), move.from_square, move.to_square)
-                game.push(move)
-                assert after.board_fen() == game.board_fen(), (fen, move.uci())
-                game.pop()
+    sliding_moves = 0
+    for ray in rays:
+        if mask_is_ray:
+            mask = ray
+        blockers = occupied & mask  # noqa: F821
+        positive_ray = ((blockers - 2 * position) ^ occupied) & mask
+        negative_ray = (reverse_bitboard(reverse_bitboard(blockers) - 2 * reverse_bitboard(position)) ^ occupied) & mask
+        sliding_moves = positive_ray | negative_ray | sliding_moves
+    return sliding_moves & ~own
 
 
-@pytest.mark.parametrize("promotion,letter", [(None, "Q"), ("q", "Q"), ("r", "R"), ("b", "B"), ("n", "N")])
-def test_promotion(promotion, letter):
-    board = parse_fen("8/3P4/8/8/8/8/8/8")
-    after = apply_move(board, parse_square("d7"), parse_square("d8"), promotion)
-    assert after.piece_at(parse_square("d8")).symbol() == letter
+PIECE_LINES = {"rook": ("file", "rank"), "bishop": ("diagonal", "anti_diagonal"), "queen": ("file", "rank", "diagonal", "anti_diagonal")}
 
 
-@pytest.mark.parametrize(
-    "fen,reason",
-    [
-        ("", "empty"),
-        ("8/8/8/8/8/8/8", "7 rows"),
-        ("8/8/8/8/8/8/8/8/8", "9 rows"),
-        ("8/8/8/8/8/8/8/9", "9"),
-        ("8/8/8/8/8/8/8/p8", "9 files"),
-        ("8/8/8/8/8/8/8/pppppppp1", "9 files"),
-        ("8/8/8/8/8/8/8/7", "7 files"),
-        ("8/8/8/8/8/8/8/44", "two counts"),
-        ("8/8/8/8/8/8/8/x7", "x"),
-        ("8/8/8/8/8/8/8/Q~7", "~"),
-        ("8/8/8/8//8/8/8", "empty"),
-        ("8/8/8/8/8/8/8/8 x - - 0 1", "other fields"),
-        ("r" * 10000, "10000 characters"),
-    ],
-)
-def test_malformed_fen_is_refused_with_a_reason(fen, reason):
-    with pytest.raises(ChessvizError) as caught:
-        parse_fen(fen)
-    assert caught.value.code == "invalid_fen"
-    assert reason.split()[0] in caught.value.message
-    assert len(caught.value.message) < 300
+def test_the_devlogs_get_moves_names_an_undefined_mask():
+    e4 = parse_square("e4")
+    with pytest.raises(NameError):
+        sliding_piece_get_moves([line_mask(e4, "rank")], 1 << e4, 1 << e4, 0, mask_is_ray=False)
 
 
-def test_moves_from_empty_squares_and_to_unreachable_squares_are_refused():
-    board = parse_fen(DEVLOG_FEN)
-    with pytest.raises(ChessvizError) as caught:
-        apply_move(board, parse_square("e4"), parse_square("e5"))
-    assert (caught.value.code, caught.value.param) == ("illegal_move", "from")
-    with pytest.raises(ChessvizError) as caught:
-        apply_move(board, parse_square("d4"), parse_square("d8"))  # blocked by the d7 pawn
-    assert (caught.value.code, caught.value.param) == ("illegal_move", "to")
-    with pytest.raises(ChessvizError) as caught:
-        apply_move(board, parse_square("h1"), parse_square("h8"), "q")
-    assert (caught.value.code, caught.value.param) == ("illegal_move", "promotion")
+def test_the_devlogs_get_moves_with_mask_read_as_ray_is_right_and_so_is_the_engine():
+    """board.getOccupied() includes the slider itself; the engine drops it (o = occupied & ~r):
+    both give python-chess's attacks, in both mappings, on 1500 random boards."""
+    rng = random.Random("get-moves")
+    for _ in range(1500):
+        piece, sq, mapping = rng.choice(list(PIECE_LINES)), rng.randrange(64), rng.choice(MAPPINGS)
+        occupied = (rng.getrandbits(64) & rng.getrandbits(64)) | (1 << sq)
+        own = occupied & rng.getrandbits(64) & ~(1 << sq)
+        expected = python_chess_attacks(piece, sq, occupied) & ~own
+        rays = [line_mask(sq, line, mapping) for line in PIECE_LINES[piece]]
+        devlog = sliding_piece_get_moves(rays, 1 << bit_of(sq, mapping), convert(occupied, "lerf", mapping), convert(own, "lerf", mapping))
+        ours = attacks(piece, sq, convert(occupied, "lerf", mapping), convert(own, "lerf", mapping), mapping)["moves"]
+        assert convert(devlog, mapping, "lerf") == expected == convert(ours, mapping, "lerf"), (piece, SQUARE_NAMES[sq], mapping)
+
+
+def test_one_mask_for_all_of_a_queens_lines_would_be_wrong():
+    """Why the devlog loops line by line: with the union of the lines as one mask, blockers on
+    other lines corrupt the subtraction (the masked-occupied sketch's point)."""
+    rng = random.Random("one-mask")
+    wrong = 0
+    for _ in range(500):
+        sq, occupied = rng.randrange(64), rng.getrandbits(64)
+        union = line_mask(sq, "rank") | line_mask(sq, "file") | line_mask(sq, "diagonal") | line_mask(sq, "anti_diagonal")
+        one_mask = sliding_piece_get_moves([union], 1 << sq, occupied | (1 << sq), 0)
+        wrong += one_mask != python_chess_attacks("queen", sq, occupied)
+    assert wrong > 400
+
+
+def test_the_printed_negative_equation_measured():
+    """n = [(b'' - 2r'') ^ o]'' & m, as printed: right on an empty board, wrong on most others;
+    the product uses rev(o) (equivalently the code's rev(...) ^ o) and is right everywhere."""
+    rng = random.Random("printed-measure")
+    checked = wrong = 0
+    for sq in range(64):
+        for line in DIRECTIONS:
+            for mapping in MAPPINGS:
+                assert not _printed_differs(sq, 0, line, mapping)
+                for _ in range(8):
+                    occupied = rng.getrandbits(64)
+                    checked += 1
+                    wrong += _printed_differs(sq, occupied, line, mapping)
+                    v = {s["id"]: s["value"] for s in slide_steps(sq, occupied, line, mapping)}
+                    assert convert(v["negative"], mapping, "lerf") == walked_rays(sq, line, convert(occupied, mapping, "lerf"), mapping)[1]
+    assert wrong / checked > 0.8, (wrong, checked)
+
+
+def _printed_differs(sq, occupied, line, mapping):
+    v = {s["id"]: s["value"] for s in slide_steps(sq, occupied, line, mapping)}
+    return v["negative_as_printed"] != v["negative"]
+
+
+def test_the_masked_occupied_sketch():
+    """Rook on f4, f-file mask, occupancy 0x1000804200000010 (lerbef): no blocker on the f-file, so
+    (o - r) & m keeps only f4 while ((o & m) - r) & m runs the borrow to the top of the file."""
+    f4, occupied = parse_square("f4"), 0x1000804200000010
+    v = {s["id"]: s["value"] for s in slide_steps(f4, occupied, "file", "lerbef")}
+    names = lambda bb: {SQUARE_NAMES[s] for s in chess.SquareSet(convert(bb, "lerbef", "lerf"))}  # noqa: E731
+    assert names(v["o_minus_r_masked"]) == {"f4"}
+    assert names(v["b_minus_r_masked"]) == {"f4", "f5", "f6", "f7", "f8"}
+    assert names(v["positive"]) == {"f5", "f6", "f7", "f8"}
+    assert names(v["negative"]) == {"f3", "f2", "f1"}
+
