@@ -3,7 +3,8 @@ precomputed attack tables, on the same squares and occupancies, in one run.
 
     .venv/bin/python bench/bench_engine.py
 
-Prints the time per call of each and their ratio (engine / tables). The tables are the
+Prints a table: time per call of the engine (in both mappings), of python-chess's tables
+and of BaseBoard.attacks_mask, each as a ratio to the tables. The tables are the
 fastest possible Python baseline: a few dictionary look-ups per call; the engine does the
 arithmetic the devlog teaches (subtractions and two 64-bit reversals per line).
 """
@@ -20,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import chess  # noqa: E402
 
 from chessviz.sliding import attacks  # noqa: E402
+from chessviz.squares import convert  # noqa: E402
 
 SAMPLES = 2000
 REPEATS = 5
@@ -40,25 +42,50 @@ def main() -> None:
         sq = rng.randrange(64)
         occupied = rng.getrandbits(64) & rng.getrandbits(64) & ~(1 << sq)
         cases.append((sq, occupied))
-    # Both must agree before their times mean anything.
+    lerbef_cases = [(sq, convert(occupied, "lerf", "lerbef")) for sq, occupied in cases]
+    boards = []
     for sq, occupied in cases:
-        assert attacks("queen", sq, occupied)["attacks"] == python_chess_queen(sq, occupied)
+        board = chess.BaseBoard(None)
+        for s in chess.SquareSet(occupied):
+            board.set_piece_at(s, chess.Piece(chess.PAWN, chess.BLACK))
+        board.set_piece_at(sq, chess.Piece(chess.QUEEN, chess.WHITE))
+        boards.append((sq, board))
+    # All must agree before their times mean anything.
+    for (sq, occupied), (_, lerbef), (_, board) in zip(cases, lerbef_cases, boards):
+        expected = python_chess_queen(sq, occupied)
+        assert attacks("queen", sq, occupied)["attacks"] == expected == board.attacks_mask(sq)
+        assert convert(attacks("queen", sq, lerbef, 0, "lerbef")["attacks"], "lerbef", "lerf") == expected
 
     def run_engine():
         for sq, occupied in cases:
             attacks("queen", sq, occupied)
 
+    def run_engine_lerbef():
+        for sq, occupied in lerbef_cases:
+            attacks("queen", sq, occupied, 0, "lerbef")
+
     def run_tables():
         for sq, occupied in cases:
             python_chess_queen(sq, occupied)
 
-    engine = min(timeit.repeat(run_engine, number=1, repeat=REPEATS)) / SAMPLES
-    tables = min(timeit.repeat(run_tables, number=1, repeat=REPEATS)) / SAMPLES
+    def run_attacks_mask():
+        for sq, board in boards:
+            board.attacks_mask(sq)
+
+    def per_call(run):
+        return min(timeit.repeat(run, number=1, repeat=REPEATS)) / SAMPLES
+
+    tables = per_call(run_tables)
+    rows = [
+        ("chessviz o^(o-2r) engine, lerf", per_call(run_engine)),
+        ("chessviz o^(o-2r) engine, lerbef", per_call(run_engine_lerbef)),
+        ("python-chess attack tables (baseline)", tables),
+        ("python-chess BaseBoard.attacks_mask", per_call(run_attacks_mask)),
+    ]
     print(f"queen attacks, {SAMPLES} random squares/occupancies, best of {REPEATS} runs")
-    print(f"{'method':<38}{'per call':>12}")
-    print(f"{'chessviz o^(o-2r) engine':<38}{engine * 1e6:>9.2f} us")
-    print(f"{'python-chess attack tables (baseline)':<38}{tables * 1e6:>9.2f} us")
-    print(f"ratio engine / tables: {engine / tables:.1f}x")
+    print(f"{'method':<40}{'per call':>12}{'/ tables':>10}")
+    for name, seconds in rows:
+        print(f"{name:<40}{seconds * 1e6:>9.2f} us{seconds / tables:>9.1f}x")
 
 
 if __name__ == "__main__":

@@ -97,3 +97,74 @@ def test_moves_from_empty_squares_and_to_unreachable_squares_are_refused():
     with pytest.raises(ChessvizError) as caught:
         apply_move(board, parse_square("h1"), parse_square("h8"), "q")
     assert (caught.value.code, caught.value.param) == ("illegal_move", "promotion")
+
+
+PROMOTION_LETTERS = {chess.QUEEN: "q", chess.ROOK: "r", chess.BISHOP: "b", chess.KNIGHT: "n"}
+
+
+def test_every_move_of_random_boards_including_under_promotions_matches_board_push():
+    """Boards rich in pawns next to their last rank: every pseudo-legal move python-chess knows,
+    under-promotions included, applied by apply_move and by Board.push."""
+    rng = random.Random("promotions")
+    checked = 0
+    for _ in range(150):
+        board = random_board(rng)
+        for sq in rng.sample(range(8, 56), 3):
+            board.set_piece_at(sq, chess.Piece(chess.PAWN, chess.WHITE if sq >= 40 else chess.BLACK))
+        fen = board.board_fen()
+        for color in chess.COLORS:
+            game = chess.Board(None)
+            game.set_board_fen(fen)
+            game.turn = color
+            for move in game.generate_pseudo_legal_moves():
+                letter = PROMOTION_LETTERS[move.promotion] if move.promotion else None
+                after = apply_move(parse_fen(fen), move.from_square, move.to_square, letter)
+                game.push(move)
+                assert after.board_fen() == game.board_fen(), (fen, move.uci())
+                game.pop()
+                checked += 1
+    assert checked > 3000
+
+
+def test_move_over_http_agrees_with_board_push(client):
+    rng = random.Random("move-http")
+    for _ in range(120):
+        board = random_board(rng)
+        fen = board.board_fen()
+        game = chess.Board(None)
+        game.set_board_fen(fen)
+        game.turn = rng.choice(chess.COLORS)
+        moves = list(game.generate_pseudo_legal_moves())
+        if not moves:
+            continue
+        move = rng.choice(moves)
+        query = f"/api/move?fen={fen}&from={SQUARE_NAMES[move.from_square]}&to={SQUARE_NAMES[move.to_square]}"
+        if move.promotion:
+            query += "&promotion=" + PROMOTION_LETTERS[move.promotion]
+        body = client.get(query).json
+        game.push(move)
+        assert body["fen"] == game.board_fen(), (fen, move.uci(), body)
+        position = client.get(f"/api/position?fen={fen}&square={SQUARE_NAMES[move.from_square]}").json
+        assert SQUARE_NAMES[move.to_square] in position["selected"]["moves"]
+
+
+def test_a_board_may_lack_kings_and_either_colour_moves():
+    board = parse_fen("8/8/8/8/3r4/8/8/R7")
+    assert {SQUARE_NAMES[s] for s in chess.SquareSet(targets(board, parse_square("a1")))} == {
+        "a2", "a3", "a4", "a5", "a6", "a7", "a8", "b1", "c1", "d1", "e1", "f1", "g1", "h1"}
+    after = apply_move(board, parse_square("d4"), parse_square("d1"))
+    assert after.board_fen() == "8/8/8/8/8/8/8/R2r4"
+    assert apply_move(after, parse_square("a1"), parse_square("d1")).board_fen() == "8/8/8/8/8/8/8/3R4"
+
+
+def test_a_whole_fen_is_validated_then_its_board_used():
+    assert parse_fen("  1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R b - - 3 40 ").board_fen() == DEVLOG_FEN
+    for bad in ("8/8/8/8/8/8/8/8 w - - 0 1 extra", "8/8/8/8/8/8/8/8 w - z9 0 1", "8/8/8/8/8/8/8/8 w - - -1 1"):
+        with pytest.raises(ChessvizError) as caught:
+            parse_fen(bad)
+        assert caught.value.code == "invalid_fen"
+
+
+def test_no_castling_in_free_mode():
+    board = parse_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    assert {SQUARE_NAMES[s] for s in chess.SquareSet(targets(board, parse_square("e1")))} == {"d1", "d2", "e2", "f2", "f1"}
