@@ -316,3 +316,34 @@ def test_openapi_documents_the_sliding_endpoints(client):
     for path in ("/api/ray", "/api/slide", "/api/attacks", "/api/position", "/api/move", "/api/compare", "/api/subtract", "/api/devlog-ray"):
         assert paths[path]["get"]["tags"] == ["sliding"], path
 
+
+
+JUNK = ["", " ", "0x", "0X1F", "00", " e4 ", "E4", "-0", "+1", "1.5", "é", "\u0661", "%00", "x" * 5000, "9" * 25,
+        "8/8/8/8/8/8/8/8", "rank", "q", "lerbef", "63", "64", "nan"]
+VALID = {"from": "c4", "to": "g4", "sq": "f4", "occupied": "0x1000804200000010", "line": "rank", "mapping": "lerbef",
+         "piece": "queen", "own": "0x1", "destination": "0x80", "start": "0x1", "minuend": "0x40", "subtrahend": "0x2",
+         "shift": "1", "fen": DEVLOG_FEN, "square": "d4", "promotion": "q"}
+ENDPOINT_PARAMS = {
+    "/api/ray": ["from", "to", "mapping"], "/api/devlog-ray": ["from", "to", "shift", "mapping"],
+    "/api/slide": ["sq", "occupied", "line", "mapping"], "/api/attacks": ["piece", "sq", "occupied", "own", "mapping"],
+    "/api/compare": ["destination", "start", "mapping"], "/api/subtract": ["minuend", "subtrahend"],
+    "/api/position": ["fen", "square", "mapping"], "/api/move": ["fen", "from", "to", "promotion"],
+}
+
+
+@pytest.mark.parametrize("path", sorted(ENDPOINT_PARAMS))
+def test_junk_in_any_parameter_is_a_400_naming_it_or_a_200_never_a_500(client, path):
+    from urllib.parse import urlencode
+
+    for name in ENDPOINT_PARAMS[path]:
+        for junk in JUNK:
+            query = dict((p, VALID[p]) for p in ENDPOINT_PARAMS[path])
+            query[name] = junk
+            if path == "/api/move":
+                query.update({"from": "d7", "to": "d8"} if name not in ("from", "to") else {})
+            response = client.get(path + "?" + urlencode(query))
+            assert response.status_code in (200, 400), (path, name, junk[:20], response.status_code)
+            assert response.is_json
+            if response.status_code == 400:
+                assert set(response.json["error"]) == {"code", "message", "param"}
+                assert response.json["error"]["param"] in ENDPOINT_PARAMS[path], (path, name, junk[:20], response.json)
