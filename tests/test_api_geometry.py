@@ -6,15 +6,14 @@ walks along the board; the two oracles should never disagree."""
 
 import math
 import re
-from pathlib import Path
 
 import chess
 import pytest
 
 from chessviz.squares import SQUARE_NAMES
+from source_tables import direction_sheets
 
 NAMES = SQUARE_NAMES
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 PAIRS = [(a, b) for a in range(64) for b in range(64)]
 KINDS = ("rank", "file", "diagonal", "anti_diagonal")
 COMBOS = [(x, y) for x in KINDS for y in KINDS if x != y]
@@ -149,23 +148,11 @@ def test_direction_every_pair_against_python_chess(client):
 
 # ------------------------------------------------------------------ /api/directions/table
 
-def seed_sheets():
-    """The three 15x15 sheets of the Direction page: each row's printed integers, in order.
-
-    The flattened text lost where the blank cells sat within a row; the middle row writes
-    '-' for blanks and '+' for the centre; some numbers carry a leading '_'.
-    """
-    rows = [line for line in (SEEDS / "direction.txt").read_text().splitlines() if re.match(r"^_?\d+ \|", line)]
-    assert len(rows) == 45
-    parsed = [[int(cell.strip().lstrip("_")) for cell in row.split("|") if re.fullmatch(r"\s*_?\d+\s*", cell)] for row in rows]
-    return dict(zip(("degrees", "begrees", "begrees_filled"), (parsed[0:15], parsed[15:30], parsed[30:45])))
-
-
 @pytest.mark.parametrize("kind", ["degrees", "begrees", "begrees_filled"])
 def test_sheets_cell_for_cell(client, kind):
     body = get(client, f"/api/directions/table?kind={kind}")
     assert body["kind"] == kind
-    sheet, ours = seed_sheets()[kind], body["rows"]
+    sheet, ours = direction_sheets()[kind], body["rows"]
     assert len(ours) == 15 and all(len(row) == 15 for row in ours)
     for i in range(15):
         assert [c for c in ours[i] if c is not None] == sheet[i], f"rank difference {7 - i}"

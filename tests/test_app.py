@@ -58,8 +58,9 @@ def test_core_does_not_import_flask():
 def test_openapi_documents_every_api_route(app, client):
     doc = client.get("/api/openapi.json").json
     assert doc["openapi"].startswith("3.")
-    routes = {r.rule for r in app.url_map.iter_rules() if r.rule.startswith("/api/") and r.rule != "/api/openapi.json"}
-    assert routes <= set(doc["paths"])
+    routes = {r.rule for r in app.url_map.iter_rules() if r.rule.startswith("/api/")}
+    assert routes == set(doc["paths"])
     for path, item in doc["paths"].items():
         assert item["get"]["summary"], path
-        assert "400" in item["get"]["responses"], path
+        if item["get"]["parameters"]:
+            assert "400" in item["get"]["responses"], path

@@ -2,6 +2,8 @@
 
 from conftest import screenshot
 
+from playwright.sync_api import expect
+
 from chessviz.squares import convert, parse_square
 
 
@@ -52,8 +54,10 @@ def test_squares_click_type_reload_and_keyboard(page, live_server, client):
     hex_value = page.get_attribute('[data-readout="lerf"]', "data-value")
     for kind, literal in (("c", hex_value + "ULL"), ("python", hex_value), ("js", hex_value + "n")):
         page.click(f'[data-readout="lerf"] [data-copy="{kind}"]')
-        page.wait_for_function("([sel, text]) => document.querySelector(sel).dataset.copied === text", arg=['[data-readout="lerf"]', literal])
-        assert literal in page.inner_text('[data-readout="lerf"] .copy-status')
+        # The status line is written once the clipboard promise settles: wait for that text
+        # itself, not for data-copied, which the page sets before it.
+        expect(page.locator('[data-readout="lerf"] .copy-status')).to_contain_text(literal)
+        assert page.get_attribute('[data-readout="lerf"]', "data-copied") == literal
     # Back undoes the last change.
     page.go_back()
     page.wait_for_function("() => !document.querySelector('[data-board=\"lerf\"] [data-square=\"e2\"][data-bit=\"1\"]')")

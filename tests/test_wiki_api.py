@@ -3,15 +3,13 @@ walk the board, against python-chess, and against the tables printed in the seed
 
 import ctypes
 import math
-import re
-from pathlib import Path
 
 import chess
 import pytest
 
 from chessviz.squares import SQUARE_NAMES
+from source_tables import diagonal_tables, direction_sheets
 
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 PAIRS = [(a, b) for a in range(64) for b in range(64)]
 KINDS = ("rank", "file", "diagonal", "anti_diagonal")
 STEPS = {"rank": (0, 1), "file": (1, 0), "diagonal": (1, 1), "anti_diagonal": (1, -1)}
@@ -63,12 +61,7 @@ def test_square(client, sq):
 
 def test_diagonal_enumerations_match_the_pages_tables(client):
     """The Diagonals page prints rank - file, 7 + rank - file and (rank - file) & 15 as tables."""
-    text = (SEEDS / "diagonals.txt").read_text()
-    tables = {}
-    for title in ("rank - file", "7 + rank - file", "(rank - file) & 15"):
-        block = text.split("\n" + title + "\n", 1)[1]
-        rows = re.findall(r"^([0-7]) ((?:-?\d+ ?){8})$", block, re.M)[:8]
-        tables[title] = {int(r): [int(x) for x in cells.split()] for r, cells in rows}
+    tables = diagonal_tables()
     for sq in range(64):
         r, f = rf(sq)
         d = client.get(f"/api/square?sq={sq}").json["diagonal"]
@@ -132,22 +125,10 @@ def test_same_line_every_pair(client):
 
 # ---------------------------------------------------------------- /api/direction and the tables
 
-def seed_tables():
-    """Parse the Direction page's three sheets: each row's printed integers, in order."""
-    lines = (SEEDS / "direction.txt").read_text().splitlines()
-    rows = [line for line in lines if line.count("|") >= 14]
-    assert len(rows) == 45
-    parsed = []
-    for line in rows:
-        cells = [c.strip() for c in line.split("|")]
-        parsed.append([int(c.lstrip("_")) for c in cells if re.fullmatch(r"_?\d+", c)])
-    return {"degrees": parsed[0:15], "begrees": parsed[15:30], "begrees_filled": parsed[30:45]}
-
-
 @pytest.mark.parametrize("kind", ["degrees", "begrees", "begrees_filled"])
 def test_direction_tables_reproduce_the_page_cell_for_cell(client, kind):
     body = client.get(f"/api/directions/table?kind={kind}").json
-    printed = seed_tables()[kind]
+    printed = direction_sheets()[kind]
     assert len(body["rows"]) == 15 and all(len(row) == 15 for row in body["rows"])
     for i, (row, page_row) in enumerate(zip(body["rows"], printed)):
         assert [c for c in row if c is not None] == page_row, f"row for rank difference {7 - i}"
@@ -167,7 +148,7 @@ def unit(dr, df):
 
 
 def test_direction_every_pair(client):
-    printed = seed_tables()["begrees_filled"]
+    printed = direction_sheets()["begrees_filled"]
     filled = [row[:7] + [None] + row[7:] if i == 7 else row for i, row in enumerate(printed)]
     degrees_sheet = client.get("/api/directions/table?kind=degrees").json["rows"]
     rays = {(1, 0): ("north", 8), (1, 1): ("north_east", 9), (0, 1): ("east", 1), (-1, 1): ("south_east", -7),

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, Response, jsonify, url_for
+
+from . import ROOT
 
 from .api import ENDPOINTS
 
@@ -25,7 +27,7 @@ _ERROR = {
 }
 
 
-def document() -> dict:
+def document(docs_url: str = "/docs/API.md") -> dict:
     """Return the OpenAPI 3.1 document describing every registered endpoint."""
     paths = {}
     for ep in sorted(ENDPOINTS, key=lambda e: e.path):
@@ -55,14 +57,27 @@ def document() -> dict:
                 },
             }
         }
+    paths["/api/openapi.json"] = {
+        "get": {
+            "summary": "This document",
+            "description": "The OpenAPI 3.1 document of every endpoint, written from the parameter declarations.",
+            "tags": ["meta"],
+            "operationId": "openapi",
+            "parameters": [],
+            "responses": {"200": {"description": "OK", "content": {"application/json": {"schema": {"type": "object"}}}}},
+        }
+    }
     return {
         "openapi": "3.1.0",
         "info": {
             "title": "chessviz",
             "version": "1.0.0",
             "description": "Chess bitboard geometry and sliding attacks. Square indices are LERF "
-            "(a1 = 0, h8 = 63); bitboards are strings 0x + 16 hex digits in the request's mapping.",
+            "(a1 = 0, h8 = 63); bitboards are strings 0x + 16 hex digits in the request's mapping. "
+            f"The conventions, every endpoint's meaning and examples: [docs/API.md]({docs_url}), "
+            "the same file as docs/API.md in the repository.",
         },
+        "externalDocs": {"description": "The chessviz HTTP API (docs/API.md)", "url": docs_url},
         "paths": paths,
         "components": {"schemas": {"Error": _ERROR}},
     }
@@ -70,4 +85,11 @@ def document() -> dict:
 
 @openapi.get("/api/openapi.json")
 def openapi_json():
-    return jsonify(document())
+    return jsonify(document(url_for("openapi.api_docs")))
+
+
+@openapi.get("/docs/API.md")
+def api_docs():
+    """Serve the repository's docs/API.md, so the running server hands out its own manual."""
+    text = (ROOT / "docs" / "API.md").read_text(encoding="utf-8")
+    return Response(text, mimetype="text/markdown")
