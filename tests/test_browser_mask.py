@@ -1,6 +1,6 @@
 """Chapter mask in Chromium: m and (o - r) & m against /api/slide."""
 
-from browser_helpers import board_squares, readout, squares_of, steps, wait_for_board
+from browser_helpers import board_squares, readout, squares_of, steps, wait_for_board, wait_for_marks
 from conftest import screenshot
 
 from chessviz.squares import convert
@@ -66,10 +66,7 @@ def test_mask_predict_then_reveal_in_lerf(page, live_server, client):
         page.click(f'[data-board="predict"] [data-square="{name}"]')
     page.click('[data-action="reveal"]')
     page.wait_for_selector('.predict[data-revealed="1"]')
-    marks = dict(page.eval_on_selector_all('[data-board="predict"] [data-mark]', "els => els.map(e => [e.dataset.square, e.dataset.mark])"))
-    assert {n for n, m in marks.items() if m == "right"} == guess & answer
-    assert {n for n, m in marks.items() if m == "wrong"} == guess - answer
-    assert {n for n, m in marks.items() if m == "missed"} == answer - guess
+    wait_for_marks(page, "predict", guess, answer)
     page.reload()
     page.wait_for_selector('.predict[data-revealed="1"]')
     shown(page, expected, "lerf")

@@ -1,7 +1,7 @@
 """Chapters propagation and masked-occupied in Chromium (mask: test_browser_mask.py), against /api/slide and /api/subtract."""
 
 import pytest
-from browser_helpers import board_squares, readout, squares_of, steps, wait_for_board
+from browser_helpers import board_squares, readout, squares_of, steps, wait_for_board, wait_for_marks
 from conftest import screenshot
 
 from chessviz.squares import convert
@@ -60,11 +60,7 @@ def test_propagation_predict_then_reveal_and_mapping(page, live_server, client):
         page.click(f'[data-board="predict"] [data-square="{name}"]')
     page.click('[data-action="reveal"]')
     page.wait_for_selector('.predict[data-revealed="1"]')
-    answer = squares_of(expected["o_minus_r"], "lerf")
-    marks = dict(page.eval_on_selector_all('[data-board="predict"] [data-mark]', "els => els.map(e => [e.dataset.square, e.dataset.mark])"))
-    assert {n for n, m in marks.items() if m == "right"} == answer & {"f4", "g4", "a1"}
-    assert {n for n, m in marks.items() if m == "wrong"} == {"f4", "g4", "a1"} - answer
-    assert {n for n, m in marks.items() if m == "missed"} == answer - {"f4", "g4", "a1"}
+    wait_for_marks(page, "predict", {"f4", "g4", "a1"}, squares_of(expected["o_minus_r"], "lerf"))
     page.reload()
     page.wait_for_selector('.predict[data-revealed="1"]')
 

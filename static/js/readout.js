@@ -17,7 +17,7 @@ export function createReadout(container, { role, label, editable = false, onInpu
   box.dataset.readout = role;
   box.setAttribute("aria-label", `${label} value`);
   box.innerHTML = `
-    <h3 class="readout-label"></h3>
+    <h2 class="readout-label"></h2>
     <dl>
       <div><dt><label for="${id}-hex">hex</label></dt><dd><input id="${id}-hex" class="mono" data-format="hex" spellcheck="false" autocomplete="off"></dd></div>
       <div><dt><label for="${id}-dec">decimal</label></dt><dd><input id="${id}-dec" class="mono" data-format="dec" spellcheck="false" autocomplete="off" inputmode="numeric"></dd></div>

@@ -28,9 +28,12 @@ export function createPickSwitch(container, { choices, onChange, legend = "The n
   };
 }
 
-/** Build a table from a header row and body rows of cells (strings or nodes). */
+/**
+ * Build a table from a header row and body rows of cells (strings or nodes). It is a tab
+ * stop so that, where it scrolls inside its own box (a phone), the keyboard can scroll it.
+ */
 export function table(headers, rows, attrs = {}) {
-  return el("table", { class: "data", ...attrs },
+  return el("table", { class: "data", tabindex: "0", ...attrs },
     el("thead", {}, el("tr", {}, ...headers.map((h) => el("th", { scope: "col" }, h)))),
     el("tbody", {}, ...rows.map((cells) => {
       const [first, ...rest] = Array.isArray(cells) ? [{}, ...cells] : [cells.attrs, ...cells.cells];

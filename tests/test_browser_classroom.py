@@ -1,0 +1,192 @@
+"""Every page as a classroom uses it, in headless Chromium: a projector (1280x720, and
+853x480, which is 1280x720 at 150 % zoom), a 390 px phone by touch, a wide screen, paper,
+a colour-blind student, light, dark and high contrast. axe-core (axe-playwright-python)
+checks each page for accessibility violations."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from chessviz.web.pages import CHAPTERS
+from conftest import SCREENSHOTS
+
+PAGES = ["/"] + [f"/chapter/{c.slug}" for c in CHAPTERS]
+SIZES = {"phone": (390, 844), "projector-150": (853, 480), "projector": (1280, 720), "wide": (1920, 1080)}
+# Serious enough to fail the suite: everything but axe's "minor".
+FAILING_IMPACTS = {"critical", "serious", "moderate"}
+AXE = Axe()
+
+
+def load(page, url: str) -> None:
+    """Open a page and wait until its first answers are drawn (no request in flight)."""
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("h1")).to_be_visible()
+
+
+def horizontal_overflow(page) -> int:
+    return page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+
+
+def test_the_page_list_is_every_chapter_the_home_page_links(page, live_server):
+    load(page, live_server + "/")
+    linked = page.eval_on_selector_all(".chapter-list a", "els => els.map(e => new URL(e.href).pathname)")
+    assert sorted(linked) == sorted(PAGES[1:])
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("path", PAGES)
+def test_no_page_scrolls_sideways(page, live_server, path, size):
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    load(page, live_server + path)
+    assert horizontal_overflow(page) == 0, f"{path} scrolls sideways at {width}x{height}"
+
+
+def test_no_page_scrolls_sideways_at_360(page, live_server):
+    page.set_viewport_size({"width": 360, "height": 740})
+    for path in PAGES:
+        load(page, live_server + path)
+        assert horizontal_overflow(page) == 0, path
+
+
+@pytest.mark.parametrize("theme", ["light", "dark", "contrast"])
+@pytest.mark.parametrize("path", PAGES)
+def test_axe_finds_no_violation(page, live_server, path, theme):
+    """0 critical, serious or moderate violations: light and dark by the system's preference,
+    high contrast by the page's own switch."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    if theme == "contrast":
+        page.add_init_script("window.localStorage.setItem('chessviz-theme', 'contrast')")
+    page.emulate_media(color_scheme="dark" if theme == "dark" else "light")
+    load(page, live_server + path)
+    expect(page.locator("html")).to_have_attribute("data-theme", theme)
+    violations = [v for v in AXE.run(page).response["violations"] if v["impact"] in FAILING_IMPACTS]
+    report = [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}" for v in violations]
+    assert not report, "\n".join(report)
+
+
+def test_axe_on_a_phone(page, live_server):
+    page.set_viewport_size({"width": 390, "height": 844})
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        for path in PAGES:
+            load(page, live_server + path)
+            violations = [v["id"] for v in AXE.run(page).response["violations"] if v["impact"] in FAILING_IMPACTS]
+            assert not violations, f"{path} ({scheme}): {violations}"
+
+
+TARGETS = """() => [...document.querySelectorAll('button, select, input:not([type=hidden]), [role=gridcell]')]
+  .filter(e => e.offsetParent !== null && !e.closest('[hidden]'))
+  .map(e => {
+    // A radio button or checkbox is tapped through its label: measure the label.
+    const box = (e.type === 'radio' || e.type === 'checkbox') && e.closest('label') ? e.closest('label') : e;
+    const r = box.getBoundingClientRect();
+    return { what: e.outerHTML.slice(0, 80), width: r.width, height: r.height };
+  })"""
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_touch_targets_are_a_finger_wide_on_a_phone(page, live_server, path):
+    page.set_viewport_size({"width": 390, "height": 844})
+    load(page, live_server + path)
+    small = [t for t in page.evaluate(TARGETS) if min(t["width"], t["height"]) < 40]
+    assert not small, f"{len(small)} targets under 40 px, e.g. {small[:3]}"
+
+
+def test_a_tap_on_a_phone_toggles_a_square(browser, live_server):
+    """Phones have no hover and no mouse: a real touch tap (not a click) does the work."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        load(page, live_server + "/chapter/squares")
+        square = page.locator('[data-board="lerf"] [data-square="c3"]')
+        before = square.get_attribute("data-bit")
+        square.tap()
+        expect(square).to_have_attribute("data-bit", "1" if before == "0" else "0")
+        box = square.bounding_box()
+        assert box["width"] >= 40 and box["height"] >= 40
+    finally:
+        context.close()
+
+
+def test_the_theme_switch_overrides_the_system_and_survives_a_reload(page, live_server):
+    page.emulate_media(color_scheme="light")
+    load(page, live_server + "/chapter/rays")
+    root = page.locator("html")
+    expect(root).to_have_attribute("data-theme", "light")
+    page.emulate_media(color_scheme="dark")  # "as the system" follows the system, live
+    expect(root).to_have_attribute("data-theme", "dark")
+    page.select_option("#theme-choice", "contrast")
+    expect(root).to_have_attribute("data-theme", "contrast")
+    background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(0, 0, 0)"
+    page.reload()
+    expect(root).to_have_attribute("data-theme", "contrast")
+    expect(page.locator("#theme-choice")).to_have_value("contrast")
+    page.select_option("#theme-choice", "light")
+    expect(root).to_have_attribute("data-theme", "light")
+    page.select_option("#theme-choice", "system")
+    expect(root).to_have_attribute("data-theme", "dark")
+
+
+def test_meaning_never_rests_on_colour_alone(page, live_server):
+    """Positive and negative rays, mask, borrows and the two intersection lines each carry a
+    pattern of their own beside the hue: in greyscale they still differ."""
+    load(page, live_server + "/chapter/rays?view=4")
+    expect(page.locator('[data-board="rays"] [data-fill="negative"]').first).to_be_visible()
+    patterns = page.evaluate("""() => {
+        const probe = document.querySelector('[data-board="rays"] [data-square]');
+        const out = {};
+        for (const fill of ['positive', 'negative', 'mask', 'borrow', 'line-a', 'line-b', 'both']) {
+            const before = probe.dataset.fill;
+            probe.dataset.fill = fill;
+            out[fill] = getComputedStyle(probe, '::before').backgroundImage;
+            if (before === undefined) delete probe.dataset.fill; else probe.dataset.fill = before;
+        }
+        return out;
+    }""")
+    assert all(p != "none" for p in patterns.values()), patterns
+    # The pattern's geometry, not only its colours, differs from fill to fill.
+    import re
+
+    shapes = {fill: re.sub(r"rgba?\([^)]*\)|color\([^)]*\)|oklab\([^)]*\)|color-mix\([^)]*\)", "C", p) for fill, p in patterns.items()}
+    assert len(set(shapes.values())) == len(shapes), shapes
+
+
+def test_bit_numbers_read_on_every_fill(page, live_server):
+    """A bit number sits on its own chip: its contrast does not depend on the fill beneath."""
+    load(page, live_server + "/chapter/rays?view=4")
+    expect(page.locator('[data-board="rays"] [data-fill="positive"]').first).to_be_visible()
+    chips = page.evaluate("""() => [...document.querySelectorAll('[data-board="rays"] [data-fill] .idx')].map(e => {
+        const s = getComputedStyle(e); return [s.color, s.backgroundColor, parseFloat(s.fontSize)]; })""")
+    assert chips and all(bg not in ("rgba(0, 0, 0, 0)", "transparent") for _, bg, _ in chips)
+    assert len({(fg, bg) for fg, bg, _ in chips}) == 1  # one chip for every fill
+
+
+@pytest.mark.parametrize("path", ["/chapter/mask", "/chapter/intersections"])
+def test_print_keeps_the_boards_and_drops_the_controls(page, live_server, path):
+    load(page, live_server + path)
+    page.emulate_media(media="print")
+    assert page.evaluate("() => [...document.querySelectorAll('button:not(.sq)')].every(b => getComputedStyle(b).display === 'none')")
+    assert page.evaluate("() => getComputedStyle(document.querySelector('header.site')).display") == "none"
+    square = page.locator("[data-board] .sq").first
+    assert square.evaluate("e => getComputedStyle(e).printColorAdjust") == "exact"
+    assert page.evaluate("() => [...document.querySelectorAll('.board-figure')].every(f => getComputedStyle(f).breakInside === 'avoid')")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"print{path.replace('/', '-')}.png"), full_page=True)
+    page.emulate_media(media="screen")
+
+
+def test_every_page_on_a_phone_and_a_projector_is_kept_for_a_look(page, live_server):
+    """Screenshots (first screen) of every page on a phone and a projector at 150 %, to be looked at."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    for size in ("phone", "projector-150"):
+        width, height = SIZES[size]
+        page.set_viewport_size({"width": width, "height": height})
+        for path in PAGES:
+            load(page, live_server + path)
+            name = path.strip("/").replace("/", "-") or "home"
+            page.screenshot(path=str(SCREENSHOTS / f"{size}-{name}.png"))
