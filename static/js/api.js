@@ -31,9 +31,3 @@ export function api(path, params = {}) {
   }
   return cache.get(url);
 }
-
-/** Show an error next to an input (role=alert), or clear it with null. */
-export function showError(element, error) {
-  element.textContent = error ? (error.code ? `${error.message} (${error.code})` : String(error.message || error)) : "";
-  element.hidden = !error;
-}

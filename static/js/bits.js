@@ -1,9 +1,14 @@
 // Pure bit and square helpers (BigInt), no DOM. The one place the front end knows the
 // two square mappings: LERF (a1 = bit 0) and the devlog's lerbef (h1 = bit 0, a1 = bit 7).
+//
+// The rule: what is here follows from a number's bits and the two mappings' definition
+// alone (name <-> index, set, test, toggle, count, convert, format). Pages use it to edit
+// their state and to draw what the API answered. Anything about the board beyond that (lines,
+// directions, colours, distances, the square a difference leads to) and every verdict comes
+// from the API, never from a page.
 
 export const BB_ALL = (1n << 64n) - 1n;
 export const FILES = "abcdefgh";
-export const MAPPINGS = ["lerbef", "lerf"];
 
 /** Return the name of a LERF square index, e.g. squareName(28) === "e4". */
 export function squareName(sq) {
@@ -41,6 +46,11 @@ export function toggleSquare(bb, sq, mapping = "lerf") {
 /** Return the single-bit bitboard of a square. */
 export function squareBB(sq, mapping = "lerf") {
   return 1n << BigInt(bitOf(sq, mapping));
+}
+
+/** Return the bitboard of some square names, e.g. bbOf(["a1", "h1"]) === 0x81n. */
+export function bbOf(names, mapping = "lerf") {
+  return names.reduce((bb, name) => bb | squareBB(squareIndex(name), mapping), 0n);
 }
 
 /** Return the LERF squares set in bb, sorted by LERF index. */

@@ -1,24 +1,13 @@
-// Building blocks the chapters share: a tiny DOM helper, chapter links, the slider setup
+// Building blocks the chapters share: chapter links, state fields, the slider setup
 // (occupancy board, slider board, line and mapping choice) and a clickable list of steps.
 
 import { SQUARE_NAMES, convert, parseBB, squareIndex, toggleSquare } from "./bits.js";
 import { createBoard } from "./board.js";
-import { createMappingSwitch } from "./controls.js";
+import { createMappingSwitch, createSelect } from "./controls.js";
+import { el } from "./dom.js";
 import { createReadout } from "./readout.js";
 import { T } from "./state.js";
-
-/** Create an element: el("p", {class: "x", "data-role": "y"}, "text", child). */
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
+import { DEVLOG, LINE_CHOICES, LINE_KINDS, MAPPINGS } from "./terms.js";
 
 /** Return the URL of another chapter with a query, from #chapter[data-urls] (never hard-coded). */
 export function chapterUrl(slug, query = {}) {
@@ -34,6 +23,23 @@ export function chapterUrl(slug, query = {}) {
 /** Return a BigInt from the API's "0x..." string. */
 export const big = (text) => parseBB(text);
 
+/** Return the union of the positive and of the negative rays of an /api/attacks answer, over `lines` (all by default). */
+export function rays(attacks, lines = Object.keys(attacks.lines)) {
+  let positive = 0n;
+  let negative = 0n;
+  for (const line of lines) {
+    positive |= parseBB(attacks.lines[line].positive);
+    negative |= parseBB(attacks.lines[line].negative);
+  }
+  return { positive, negative };
+}
+
+/** Return the board marks of a pair of squares: the first "start", the second (if any) "end". */
+export const ends = (a, b) => ({ [a]: "start", ...(b ? { [b]: "end" } : {}) });
+
+/** Return {step id: BigInt} of an /api/slide answer. */
+export const stepValues = (slide) => Object.fromEntries(slide.steps.map((step) => [step.id, parseBB(step.value)]));
+
 /** Return {name: true} for every square of a LERF-or-mapping bitboard, as board marks/fills want. */
 export function squaresMap(bb, mapping, value) {
   const out = {};
@@ -44,16 +50,12 @@ export function squaresMap(bb, mapping, value) {
   return out;
 }
 
-export const DEVLOG_OCCUPANCY = 0x1000804200000010n; // lerbef, as printed in the devlog
+/** The mapping field of a devlog chapter: lerbef unless the URL says lerf. */
+export const mappingField = () => T.choice(MAPPINGS, "lerbef");
 
 /** The state fields of a slider chapter; the occupancy is kept in LERF in the URL. */
-export function sliderFields({ sq = "f4", line = "rank", occupied = convert(DEVLOG_OCCUPANCY, "lerbef", "lerf") } = {}) {
-  return {
-    sq: T.square(sq),
-    occ: T.bb(occupied),
-    line: T.choice(["rank", "file", "diagonal", "anti_diagonal"], line),
-    mapping: T.choice(["lerbef", "lerf"], "lerbef"),
-  };
+export function sliderFields({ sq = "f4", line = "rank", occupied = DEVLOG.occupancy.lerf } = {}) {
+  return { sq: T.square(sq), occ: T.bb(occupied), line: T.choice(LINE_KINDS, line), mapping: mappingField() };
 }
 
 /**
@@ -67,16 +69,12 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
   const top = el("div", { class: "toolbar" });
   container.append(top);
   const mapping = createMappingSwitch(top, { onChange: (value) => state.set({ mapping: value }), note: mappingNote });
-  let lineSelect = null;
-  if (lineChoice) {
-    lineSelect = el("select", { id: "line-choice", "data-control": "line" },
-      ...["rank", "file", "diagonal", "anti_diagonal"].map((k) => el("option", { value: k, text: k.replace("_", "-") })));
-    lineSelect.addEventListener("change", () => state.set({ line: lineSelect.value }));
-    top.append(el("label", { class: "panel", for: "line-choice" }, "Line: ", lineSelect));
-  }
+  const lineSelect = lineChoice
+    ? createSelect(top, { id: "line-choice", control: "line", label: "Line: ", choices: LINE_CHOICES, onChange: (line) => state.set({ line }) })
+    : null;
   const reset = el("button", { type: "button", "data-action": "devlog-occupancy" }, "The devlog's occupancy");
   const clear = el("button", { type: "button", "data-action": "clear-occupancy" }, "No blockers");
-  reset.addEventListener("click", () => state.set({ occ: convert(DEVLOG_OCCUPANCY, "lerbef", "lerf") }));
+  reset.addEventListener("click", () => state.set({ occ: DEVLOG.occupancy.lerf }));
   clear.addEventListener("click", () => state.set({ occ: 0n }));
   top.append(el("div", { class: "stack" }, reset, clear));
   const boards = el("div", { class: "boards" });
@@ -100,7 +98,7 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
     boards,
     draw(s, { o, r }) {
       mapping.set(s.mapping);
-      if (lineSelect) lineSelect.value = s.line;
+      lineSelect?.set(s.line);
       const pieces = squaresMap(o, s.mapping, "p");
       occupied.draw({ bits: o, mapping: s.mapping, pieces, index: s.mapping });
       occReadout.set(o);
@@ -145,11 +143,14 @@ export function createStepList(container, { label = "Steps", onPick }) {
 /** Predict-then-reveal state fields (prediction kept in LERF). */
 export const predictFields = () => ({ pred: T.bb(0n), rev: T.bool(false) });
 
+/** The state patch that starts the exercise again (a new question was asked). */
+export const NO_PREDICTION = Object.freeze({ pred: 0n, rev: false });
+
 /** Wire a predict component to the state: toggling, revealing and resetting. */
 export function predictHandlers(state) {
   return {
     onToggle: (name) => state.set({ pred: toggleSquare(state.get().pred, squareIndex(name)), rev: false }),
     onReveal: () => state.set({ rev: true }),
-    onReset: () => state.set({ pred: 0n, rev: false }),
+    onReset: () => state.set(NO_PREDICTION),
   };
 }

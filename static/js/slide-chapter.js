@@ -1,22 +1,21 @@
 // The chapters built on one /api/slide call: propagation, mask and masked-occupied.
 // Each lists the steps it draws as boards; the page asks the API and draws, nothing more.
 
-import { api, showError } from "./api.js";
+import { api } from "./api.js";
 import { binary } from "./bits.js";
 import { createBoard } from "./board.js";
-import { createErrorLine } from "./controls.js";
-import { big, createSliderSetup, el, occupancyIn, predictFields, predictHandlers, sliderFields, squaresMap } from "./kit.js";
+import { createChapter } from "./chapter.js";
+import { el } from "./dom.js";
+import { big, createSliderSetup, occupancyIn, predictFields, predictHandlers, sliderFields, squaresMap, stepValues } from "./kit.js";
 import { createPredict } from "./predict.js";
 import { createReadout } from "./readout.js";
-import { createState } from "./state.js";
 
 /**
  * config: { line, lineChoice, mappingNote, boards: [{role, label, step, fill, diffWith, size}],
  *           binary (write o - r out with its borrows), predict: {step, prompt}, explain(v, s, sub) }
  */
 export function slideChapter(config) {
-  const root = document.getElementById("chapter");
-  const state = createState({ ...sliderFields({ line: config.line }), ...predictFields() }, render);
+  const { root, state, run } = createChapter({ ...sliderFields({ line: config.line }), ...predictFields() });
   const request = (s) => api("/slide", { sq: s.sq, occupied: occupancyIn(s), line: s.line, mapping: s.mapping });
   const prefetch = (patch) => request({ ...state.get(), ...patch }).catch(() => {});
   const setup = createSliderSetup(root, state, { lineChoice: config.lineChoice, mappingNote: config.mappingNote, prefetch });
@@ -30,24 +29,20 @@ export function slideChapter(config) {
   });
   const explain = el("p", { class: "explain panel", "aria-live": "polite", "data-role": "explain" });
   root.append(explain);
-  const error = createErrorLine(explain);
-  let binary = null;
+  let binaryPanel = null;
   if (config.binary) {
-    binary = el("section", { class: "panel subtraction", "aria-labelledby": "binary-title" },
+    binaryPanel = el("section", { class: "panel subtraction", "aria-labelledby": "binary-title" },
       el("h2", { id: "binary-title", text: "The subtraction in binary (bit 63 on the left)" }), el("pre", { class: "mono binary-rows" }));
-    root.append(binary);
+    root.append(binaryPanel);
   }
   const predict = createPredict(root, { prompt: config.predict.prompt, ...predictHandlers(state) });
 
-  let drawId = 0;
-  async function render(s) {
-    const id = ++drawId;
-    try {
-      const slide = await request(s);
-      const v = Object.fromEntries(slide.steps.map((step) => [step.id, big(step.value)]));
+  run({
+    errorAfter: explain,
+    load: request,
+    draw(s, slide) {
+      const v = stepValues(slide);
       const sub = { borrows: big(slide.o_minus_r_borrows), wrapped: slide.o_minus_r_wrapped };
-      if (id !== drawId) return;
-      showError(error, null);
       setup.draw(s, v);
       for (const { spec, board, readout } of views) {
         const value = v[spec.step];
@@ -56,14 +51,11 @@ export function slideChapter(config) {
         board.draw({ bits: value, mapping: s.mapping, fills, marks, index: s.mapping, pieces: { [s.sq]: "R" } });
         readout.set(value);
       }
-      if (binary) drawBinary(binary.querySelector("pre"), [["o", v.o], ["r", v.r], ["borrow", sub.borrows], ["o - r", v.o_minus_r]]);
+      if (binaryPanel) drawBinary(binaryPanel.querySelector("pre"), [["o", v.o], ["r", v.r], ["borrow", sub.borrows], ["o - r", v.o_minus_r]]);
       explain.textContent = config.explain(v, s, sub);
       predict.draw({ predicted: s.pred, answer: v[config.predict.step], mapping: s.mapping, revealed: s.rev });
-    } catch (e) {
-      if (id === drawId) showError(error, e);
-    }
-  }
-  state.redraw();
+    },
+  });
   return state;
 }
 

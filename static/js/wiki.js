@@ -1,31 +1,15 @@
-// Shared by the wiki chapters: the 64-square overview, a "next click sets" switch and tables.
+// Shared by the wiki chapters: the 64-square overview, the board with its "next click sets"
+// switch, tables and verdict cells.
 
 import { api } from "./api.js";
 import { createBoard } from "./board.js";
-import { el } from "./kit.js";
+import { createRadioGroup } from "./controls.js";
+import { el } from "./dom.js";
 
 /** Return the /api/square body of every square, by name (one cached request). */
 export async function allSquares() {
   const data = await api("/squares", { mapping: "lerf" });
   return Object.fromEntries(data.squares.map((s) => [s.name, s]));
-}
-
-/**
- * A radio group choosing which state key the next board click sets.
- * choices: [[key, label], ...]. Returns { element, set(key) }.
- */
-export function createPickSwitch(container, { choices, onChange, legend = "The next click sets" }) {
-  const name = `pick-${Math.random().toString(36).slice(2)}`;
-  const box = el("fieldset", { class: "panel pick" }, el("legend", { text: legend }),
-    ...choices.map(([key, label]) => el("label", {}, el("input", { type: "radio", name, value: key }), ` ${label}`)));
-  box.addEventListener("change", (event) => onChange(event.target.value));
-  container.append(box);
-  return {
-    element: box,
-    set(key) {
-      for (const input of box.querySelectorAll("input")) input.checked = input.value === key;
-    },
-  };
 }
 
 /** Build a table from a header row and body rows of cells (strings or nodes). */
@@ -52,7 +36,7 @@ export function verdict(ok, yes = "right", no = "wrong") {
 export function createWikiLayout(root, state, { role, label, picks, alternate = true }) {
   const top = el("div", { class: "toolbar" });
   root.append(top);
-  const pick = createPickSwitch(top, { choices: picks, onChange: (key) => state.set({ pick: key }, { history: "replace" }) });
+  const pick = createPickSwitch(top, state, picks);
   const boards = el("div", { class: "boards" });
   root.append(boards);
   const boardColumn = el("div", { class: "column" });
@@ -68,4 +52,13 @@ export function createWikiLayout(root, state, { role, label, picks, alternate = 
     },
   });
   return { top, pick, board, infoColumn };
+}
+
+/** The radio group choosing which state key (`pick`) the next board click sets; picks: [[key, label], ...]. */
+export function createPickSwitch(container, state, picks) {
+  return createRadioGroup(container, {
+    legend: "The next click sets",
+    choices: picks,
+    onChange: (key) => state.set({ pick: key }, { history: "replace" }),
+  });
 }

@@ -1,20 +1,23 @@
 // Chapter "game": the devlog's final position in free mode. Click a piece, click a target.
 
-import { api, showError } from "../api.js";
+import { api } from "../api.js";
 import { convert } from "../bits.js";
 import { createBoard } from "../board.js";
-import { createErrorLine, createMappingSwitch } from "../controls.js";
-import { big, chapterUrl, el, predictFields, predictHandlers } from "../kit.js";
+import { createChapter } from "../chapter.js";
+import { createMappingSwitch } from "../controls.js";
+import { el } from "../dom.js";
+import { NO_PREDICTION, big, chapterUrl, mappingField, predictFields, predictHandlers } from "../kit.js";
 import { createPredict } from "../predict.js";
 import { createReadout } from "../readout.js";
-import { T, createState } from "../state.js";
+import { T } from "../state.js";
+import { DEVLOG, lineName } from "../terms.js";
 
-const DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R";
-const LINES = { rook: ["rank", "file"], bishop: ["diagonal", "anti_diagonal"], queen: ["rank", "file", "diagonal", "anti_diagonal"] };
-const root = document.getElementById("chapter");
-const state = createState({
-  fen: T.text(DEVLOG_FEN, 100), sel: T.square(null), mapping: T.choice(["lerbef", "lerf"], "lerbef"), ...predictFields(),
-}, render);
+const { root, state, error, run } = createChapter({
+  fen: T.text(DEVLOG.fen, 100),
+  sel: T.square(null),
+  mapping: mappingField(),
+  ...predictFields(),
+});
 
 const form = el("form", { class: "toolbar fen-form", "aria-label": "Load a position" });
 const input = el("input", { id: "fen", name: "fen", class: "mono", size: "48", spellcheck: "false", autocomplete: "off", "aria-describedby": "fen-help" });
@@ -25,18 +28,17 @@ form.append(
   el("span", { id: "fen-help", class: "muted" }, "Any piece moves, whichever side is to move (free mode)."),
 );
 root.append(form);
-const fenError = createErrorLine(form);
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   try {
     const position = await api("/position", { fen: input.value, mapping: "lerf" });
-    showError(fenError, null);
-    state.set({ fen: position.fen, sel: null, pred: 0n, rev: false });
+    error.show(null);
+    state.set({ fen: position.fen, sel: null, ...NO_PREDICTION });
   } catch (e) {
-    showError(fenError, e);
+    error.show(e);
   }
 });
-form.querySelector('[data-action="reset"]').addEventListener("click", () => state.set({ fen: DEVLOG_FEN, sel: null, pred: 0n, rev: false }));
+form.querySelector('[data-action="reset"]').addEventListener("click", () => state.set({ fen: DEVLOG.fen, sel: null, ...NO_PREDICTION }));
 const mapping = createMappingSwitch(root, {
   onChange: (value) => state.set({ mapping: value }),
   note: "The board is the same in both mappings; the occupied and moves values change, since a1 is bit 7 in lerbef and bit 0 in lerf.",
@@ -76,42 +78,13 @@ async function clickSquare(name) {
   if (selected && selected.piece && selected.moves.includes(name)) {
     try {
       const moved = await api("/move", { fen: s.fen, from: selected.square, to: name });
-      state.set({ fen: moved.fen, sel: null, pred: 0n, rev: false });
+      state.set({ fen: moved.fen, sel: null, ...NO_PREDICTION });
     } catch (e) {
-      showError(fenError, e);
+      error.show(e);
     }
     return;
   }
-  state.set({ sel: current.pieces[name] && name !== s.sel ? name : null, pred: 0n, rev: false });
-}
-
-let drawId = 0;
-async function render(s) {
-  const id = ++drawId;
-  try {
-    const position = await api("/position", { fen: s.fen, square: s.sel, mapping: s.mapping });
-    if (id !== drawId) return;
-    current = position;
-    showError(fenError, null);
-    if (document.activeElement !== input) input.value = position.fen;
-    mapping.set(s.mapping);
-    const selected = position.selected;
-    const moves = selected ? big(selected.bitboard) : 0n;
-    const marks = {};
-    if (selected) {
-      marks[selected.square] = "selected";
-      for (const target of selected.moves) marks[target] = position.pieces[target] ? "capture" : "target";
-    }
-    game.draw({ bits: big(position.occupied), mapping: s.mapping, pieces: position.pieces, marks });
-    occupiedReadout.set(big(position.occupied));
-    movesBoard.draw({ bits: moves, mapping: s.mapping, pieces: selected ? { [selected.square]: selected.piece } : {}, caption: selected && selected.piece ? `Moves of ${selected.piece} on ${selected.square}` : "Moves of the selected piece" });
-    movesReadout.set(moves);
-    drawInfo(position, s);
-    predict.draw({ predicted: s.pred, answer: selected && selected.piece ? moves : null, mapping: s.mapping, revealed: s.rev });
-  } catch (e) {
-    if (id !== drawId) return;
-    showError(fenError, e); // a bad FEN in the URL: say so, and keep the last board
-  }
+  state.set({ sel: current.pieces[name] && name !== s.sel ? name : null, ...NO_PREDICTION });
 }
 
 function drawInfo(position, s) {
@@ -123,9 +96,9 @@ function drawInfo(position, s) {
   const children = [el("p", { text: `${selected.piece} on ${selected.square}: ${selected.moves.length} move${selected.moves.length === 1 ? "" : "s"} (${selected.moves.join(" ") || "none"}).` })];
   if (selected.slider) {
     const occ = convert(big(position.occupied), s.mapping, "lerf");
-    const links = LINES[selected.slider].map((line) => el("li", {},
+    const links = selected.lines.map((line) => el("li", {},
       el("a", { href: chapterUrl("hyperbola", { sq: selected.square, occ: "0x" + occ.toString(16), line, piece: selected.slider, mapping: s.mapping }), "data-line": line },
-        `o^(o-2r) along the ${line.replace("_", "-")}`)));
+        `o^(o-2r) along the ${lineName(line)}`)));
     children.push(el("p", { text: "Computed by this project's engine; see each line's equation:" }), el("ul", { class: "hyperbola-links" }, ...links));
   } else {
     children.push(el("p", { class: "muted", text: "Not a slider: moves by python-chess's pseudo-legal rules for its colour." }));
@@ -133,4 +106,27 @@ function drawInfo(position, s) {
   info.replaceChildren(...children);
 }
 
-state.redraw();
+// A bad FEN in the URL: the error line says so, and the last board stays.
+run({
+  errorAfter: form,
+  controls: (s) => mapping.set(s.mapping),
+  load: (s) => api("/position", { fen: s.fen, square: s.sel, mapping: s.mapping }),
+  draw(s, position) {
+    current = position;
+    if (document.activeElement !== input) input.value = position.fen;
+    const selected = position.selected;
+    const moves = selected ? big(selected.bitboard) : 0n;
+    const marks = {};
+    if (selected) {
+      marks[selected.square] = "selected";
+      for (const target of selected.moves) marks[target] = position.pieces[target] ? "capture" : "target";
+    }
+    game.draw({ bits: big(position.occupied), mapping: s.mapping, pieces: position.pieces, marks });
+    occupiedReadout.set(big(position.occupied));
+    const caption = selected?.piece ? `Moves of ${selected.piece} on ${selected.square}` : "Moves of the selected piece";
+    movesBoard.draw({ bits: moves, mapping: s.mapping, pieces: selected ? { [selected.square]: selected.piece } : {}, caption });
+    movesReadout.set(moves);
+    drawInfo(position, s);
+    predict.draw({ predicted: s.pred, answer: selected?.piece ? moves : null, mapping: s.mapping, revealed: s.rev });
+  },
+});
