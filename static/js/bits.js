@@ -67,7 +67,9 @@ export function popcount(bb) {
 
 /** Parse the API's "0x" + 16 hex digits (or any 0x.. / decimal string) into a BigInt; null if invalid. */
 export function parseBB(text) {
-  const t = String(text ?? "").trim().toLowerCase();
+  const t = String(text ?? "")
+    .trim()
+    .toLowerCase();
   if (!/^(0x[0-9a-f]{1,16}|[0-9]{1,20})$/.test(t)) return null;
   const v = BigInt(t);
   return v <= BB_ALL ? v : null;
@@ -75,12 +77,12 @@ export function parseBB(text) {
 
 /** Return "0x" + 16 lowercase hex digits, the API's form. */
 export function hex(bb) {
-  return "0x" + BigInt.asUintN(64, bb).toString(16).padStart(16, "0");
+  return `0x${BigInt.asUintN(64, bb).toString(16).padStart(16, "0")}`;
 }
 
 /** Return the shortest "0x.." form, for URLs. */
 export function shortHex(bb) {
-  return "0x" + BigInt.asUintN(64, bb).toString(16);
+  return `0x${BigInt.asUintN(64, bb).toString(16)}`;
 }
 
 /** Return the 64 binary digits, bit 63 first. */

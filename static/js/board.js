@@ -2,7 +2,7 @@
 // each of its 64 squares carries data-square="<name>" and data-bit="1|0" for the bitboard
 // drawn on it, as the API contract describes. Drawing reads a view and never changes state.
 
-import { FILES, SQUARE_NAMES, bitOf, hasSquare, squareIndex } from "./bits.js";
+import { bitOf, FILES, hasSquare, SQUARE_NAMES, squareIndex } from "./bits.js";
 
 const GLYPHS = { k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F" };
 const PIECE_NAMES = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" };
@@ -147,13 +147,13 @@ export function createBoard(container, { role, label, interactive = false, onSqu
       set(entry, "bit", on ? "1" : "0", (v) => (cell.dataset.bit = v));
       const letter = pieces[name] || "";
       set(entry, "piece", letter, (v) => {
-        entry.piece.textContent = v ? GLYPHS[v.toLowerCase()] + "\uFE0E" : "";
+        entry.piece.textContent = v ? `${GLYPHS[v.toLowerCase()]}\uFE0E` : "";
         entry.piece.dataset.color = v ? (v === v.toUpperCase() ? "white" : "black") : "";
         if (v) cell.dataset.piece = v;
         else delete cell.dataset.piece;
       });
-      set(entry, "fill", fills[name] || "", (v) => (v ? (cell.dataset.fill = v) : delete cell.dataset.fill));
-      set(entry, "mark", marks[name] || "", (v) => (v ? (cell.dataset.mark = v) : delete cell.dataset.mark));
+      set(entry, "fill", fills[name] || "", (v) => setData(cell, "fill", v));
+      set(entry, "mark", marks[name] || "", (v) => setData(cell, "mark", v));
       set(entry, "label", labels[name] ?? "", (v) => (entry.text.textContent = v));
       const idx = index ? String(bitOf(sq, index)) : "";
       set(entry, "idx", idx, (v) => (entry.index.textContent = v));
@@ -165,10 +165,18 @@ export function createBoard(container, { role, label, interactive = false, onSqu
         fills[name] || null,
         marks[name] || null,
         labels[name] || null,
-      ].filter(Boolean).join(", ");
+      ]
+        .filter(Boolean)
+        .join(", ");
       set(entry, "aria", description, (v) => cell.setAttribute("aria-label", v));
     }
   }
 
   return { element: grid, figure, draw, focusSquare: (name) => moveFocus(name, true) };
+}
+
+/** Set a data- attribute, or remove it for an empty value. */
+function setData(element, key, value) {
+  if (value) element.dataset[key] = value;
+  else delete element.dataset[key];
 }

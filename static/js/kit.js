@@ -1,7 +1,8 @@
 // Building blocks the chapters share: chapter links, state fields, the slider setup
 // (occupancy board, slider board, line and mapping choice) and a clickable list of steps.
 
-import { SQUARE_NAMES, convert, parseBB, squareIndex, toggleSquare } from "./bits.js";
+import { queryString } from "./api.js";
+import { convert, parseBB, SQUARE_NAMES, squareIndex, toggleSquare } from "./bits.js";
 import { createBoard } from "./board.js";
 import { createMappingSwitch, createSelect } from "./controls.js";
 import { el } from "./dom.js";
@@ -12,11 +13,7 @@ import { DEVLOG, LINE_CHOICES, LINE_KINDS, MAPPINGS } from "./terms.js";
 /** Return the URL of another chapter with a query, from #chapter[data-urls] (never hard-coded). */
 export function chapterUrl(slug, query = {}) {
   const urls = JSON.parse(document.getElementById("chapter").dataset.urls);
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== null && value !== undefined) params.set(key, typeof value === "bigint" ? "0x" + value.toString(16) : String(value));
-  }
-  const text = params.toString();
+  const text = queryString(query);
   return urls[slug] + (text ? `?${text}` : "");
 }
 
@@ -70,7 +67,13 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
   container.append(top);
   const mapping = createMappingSwitch(top, { onChange: (value) => state.set({ mapping: value }), note: mappingNote });
   const lineSelect = lineChoice
-    ? createSelect(top, { id: "line-choice", control: "line", label: "Line: ", choices: LINE_CHOICES, onChange: (line) => state.set({ line }) })
+    ? createSelect(top, {
+        id: "line-choice",
+        control: "line",
+        label: "Line: ",
+        choices: LINE_CHOICES,
+        onChange: (line) => state.set({ line }),
+      })
     : null;
   const reset = el("button", { type: "button", "data-action": "devlog-occupancy" }, "The devlog's occupancy");
   const clear = el("button", { type: "button", "data-action": "clear-occupancy" }, "No blockers");
@@ -83,13 +86,17 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
   const sliderColumn = el("div", { class: "column" });
   boards.append(occColumn, sliderColumn);
   const occupied = createBoard(occColumn, {
-    role: "occupied", label: "Occupied o: click to toggle a blocker", interactive: true,
+    role: "occupied",
+    label: "Occupied o: click to toggle a blocker",
+    interactive: true,
     onSquare: (name) => state.set({ occ: toggleSquare(state.get().occ, squareIndex(name)) }),
     onHover: prefetch && ((name) => prefetch({ occ: toggleSquare(state.get().occ, squareIndex(name)) })),
   });
   const occReadout = createReadout(occColumn, { role: "occupied", label: "o" });
   const slider = createBoard(sliderColumn, {
-    role: "slider", label: "Sliding piece r: click to place it", interactive: true,
+    role: "slider",
+    label: "Sliding piece r: click to place it",
+    interactive: true,
     onSquare: (name) => state.set({ sq: name }),
     onHover: prefetch && ((name) => prefetch({ sq: name })),
   });
@@ -131,11 +138,26 @@ export function createStepList(container, { label = "Steps", onPick }) {
       const key = steps.map((s) => s.id).join();
       if (key !== shown) {
         shown = key;
-        list.replaceChildren(...steps.map((step, i) => el("li", { "data-step": step.id },
-          el("button", { type: "button", class: "linklike", "data-index": String(i) },
-            el("span", { class: "formula" }, step.formula), " ", el("span", { class: "muted" }, step.label)))));
+        list.replaceChildren(
+          ...steps.map((step, i) =>
+            el(
+              "li",
+              { "data-step": step.id },
+              el(
+                "button",
+                { type: "button", class: "linklike", "data-index": String(i) },
+                el("span", { class: "formula" }, step.formula),
+                " ",
+                el("span", { class: "muted" }, step.label),
+              ),
+            ),
+          ),
+        );
       }
-      [...list.children].forEach((li, i) => (i === index ? li.setAttribute("aria-current", "step") : li.removeAttribute("aria-current")));
+      for (const [i, li] of [...list.children].entries()) {
+        if (i === index) li.setAttribute("aria-current", "step");
+        else li.removeAttribute("aria-current");
+      }
     },
   };
 }

@@ -43,10 +43,12 @@ export function createReadout(container, { role, label, editable = false, onInpu
   if (editable) {
     for (const input of [hexInput, decInput]) {
       input.addEventListener("change", () => {
-        const typed = input === hexInput && !/^0x/i.test(input.value.trim()) ? "0x" + input.value.trim() : input.value;
+        const typed = input === hexInput && !/^0x/i.test(input.value.trim()) ? `0x${input.value.trim()}` : input.value;
         const parsed = parseBB(typed);
         if (parsed === null) {
-          error.show(`${input.value.slice(0, 40)} is not a 64-bit value: type 0x and up to 16 hex digits, or a decimal number below 2^64.`);
+          error.show(
+            `${input.value.slice(0, 40)} is not a 64-bit value: type 0x and up to 16 hex digits, or a decimal number below 2^64.`,
+          );
           return;
         }
         error.show(null);
@@ -59,13 +61,13 @@ export function createReadout(container, { role, label, editable = false, onInpu
     const kind = event.target.dataset?.copy;
     if (!kind || value === null) return;
     const text = literals(value)[kind];
-    box.dataset.copied = text;
     try {
       await navigator.clipboard.writeText(text);
       status.textContent = `copied ${text}`;
     } catch {
       status.textContent = `${text} (select and copy)`;
     }
+    box.dataset.copied = text; // last, so that whoever waits for it finds the status written
   });
 
   container.append(box);

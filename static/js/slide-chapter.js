@@ -6,7 +6,16 @@ import { binary } from "./bits.js";
 import { createBoard } from "./board.js";
 import { createChapter } from "./chapter.js";
 import { el } from "./dom.js";
-import { big, createSliderSetup, occupancyIn, predictFields, predictHandlers, sliderFields, squaresMap, stepValues } from "./kit.js";
+import {
+  big,
+  createSliderSetup,
+  occupancyIn,
+  predictFields,
+  predictHandlers,
+  sliderFields,
+  squaresMap,
+  stepValues,
+} from "./kit.js";
 import { createPredict } from "./predict.js";
 import { createReadout } from "./readout.js";
 
@@ -21,18 +30,29 @@ export function slideChapter(config) {
   const setup = createSliderSetup(root, state, { lineChoice: config.lineChoice, mappingNote: config.mappingNote, prefetch });
   // Boards with a size (e.g. "small") share a row of their own, below the setup.
   let resultRow = null;
-  const results = () => resultRow ?? (resultRow = root.appendChild(el("div", { class: "boards" })));
+  const results = () => {
+    resultRow ??= root.appendChild(el("div", { class: "boards" }));
+    return resultRow;
+  };
   const views = config.boards.map((spec) => {
     const column = el("div", { class: spec.size ? `column ${spec.size}` : "column" });
     (spec.size ? results() : setup.boards).append(column);
-    return { spec, board: createBoard(column, { role: spec.role, label: spec.label, size: spec.size }), readout: createReadout(column, { role: spec.role, label: spec.formula || spec.label }) };
+    return {
+      spec,
+      board: createBoard(column, { role: spec.role, label: spec.label, size: spec.size }),
+      readout: createReadout(column, { role: spec.role, label: spec.formula || spec.label }),
+    };
   });
   const explain = el("p", { class: "explain panel", "aria-live": "polite", "data-role": "explain" });
   root.append(explain);
   let binaryPanel = null;
   if (config.binary) {
-    binaryPanel = el("section", { class: "panel subtraction", "aria-labelledby": "binary-title" },
-      el("h2", { id: "binary-title", text: "The subtraction in binary (bit 63 on the left)" }), el("pre", { class: "mono binary-rows" }));
+    binaryPanel = el(
+      "section",
+      { class: "panel subtraction", "aria-labelledby": "binary-title" },
+      el("h2", { id: "binary-title", text: "The subtraction in binary (bit 63 on the left)" }),
+      el("pre", { class: "mono binary-rows" }),
+    );
     root.append(binaryPanel);
   }
   const predict = createPredict(root, { prompt: config.predict.prompt, ...predictHandlers(state) });
@@ -47,11 +67,21 @@ export function slideChapter(config) {
       for (const { spec, board, readout } of views) {
         const value = v[spec.step];
         const marks = spec.diffWith ? squaresMap(value ^ v[spec.diffWith], s.mapping, "differs") : {};
-        const fills = spec.borrow ? squaresMap(sub.borrows & value, s.mapping, "borrow") : spec.fill ? squaresMap(value, s.mapping, spec.fill) : {};
+        const fills = spec.borrow
+          ? squaresMap(sub.borrows & value, s.mapping, "borrow")
+          : spec.fill
+            ? squaresMap(value, s.mapping, spec.fill)
+            : {};
         board.draw({ bits: value, mapping: s.mapping, fills, marks, index: s.mapping, pieces: { [s.sq]: "R" } });
         readout.set(value);
       }
-      if (binaryPanel) drawBinary(binaryPanel.querySelector("pre"), [["o", v.o], ["r", v.r], ["borrow", sub.borrows], ["o - r", v.o_minus_r]]);
+      if (binaryPanel)
+        drawBinary(binaryPanel.querySelector("pre"), [
+          ["o", v.o],
+          ["r", v.r],
+          ["borrow", sub.borrows],
+          ["o - r", v.o_minus_r],
+        ]);
       explain.textContent = config.explain(v, s, sub);
       predict.draw({ predicted: s.pred, answer: v[config.predict.step], mapping: s.mapping, revealed: s.rev });
     },
@@ -64,15 +94,21 @@ function drawBinary(pre, values) {
   const rows = values.map(([label, value]) => [label, binary(value)]);
   const borrows = rows[2][1];
   if (!pre.firstChild) {
-    pre.append(...rows.flatMap(([label]) => {
-      const line = el("span", { class: "binary-row", "data-row": label }, el("span", { class: "row-label" }, label.padStart(7) + "  "));
-      for (let b = 0; b < 8; b++) {
-        const group = el("span", { class: "byte" });
-        for (let i = 0; i < 8; i++) group.append(el("span", { class: "bit", "data-position": String(63 - (8 * b + i)) }));
-        line.append(group, " ");
-      }
-      return [line, "\n"];
-    }));
+    pre.append(
+      ...rows.flatMap(([label]) => {
+        const line = el(
+          "span",
+          { class: "binary-row", "data-row": label },
+          el("span", { class: "row-label" }, `${label.padStart(7)}  `),
+        );
+        for (let b = 0; b < 8; b++) {
+          const group = el("span", { class: "byte" });
+          for (let i = 0; i < 8; i++) group.append(el("span", { class: "bit", "data-position": String(63 - (8 * b + i)) }));
+          line.append(group, " ");
+        }
+        return [line, "\n"];
+      }),
+    );
   }
   rows.forEach(([label, bits]) => {
     const cells = pre.querySelectorAll(`[data-row="${label}"] .bit`);

@@ -14,12 +14,19 @@ export async function allSquares() {
 
 /** Build a table from a header row and body rows of cells (strings or nodes). */
 export function table(headers, rows, attrs = {}) {
-  return el("table", { class: "data", ...attrs },
+  return el(
+    "table",
+    { class: "data", ...attrs },
     el("thead", {}, el("tr", {}, ...headers.map((h) => el("th", { scope: "col" }, h)))),
-    el("tbody", {}, ...rows.map((cells) => {
-      const [first, ...rest] = Array.isArray(cells) ? [{}, ...cells] : [cells.attrs, ...cells.cells];
-      return el("tr", first, ...rest.map((c) => el("td", {}, c)));
-    })));
+    el(
+      "tbody",
+      {},
+      ...rows.map((cells) => {
+        const [first, ...rest] = Array.isArray(cells) ? [{}, ...cells] : [cells.attrs, ...cells.cells];
+        return el("tr", first, ...rest.map((c) => el("td", {}, c)));
+      }),
+    ),
+  );
 }
 
 /** Return a ✓ / ✗ cell that says it in words too. */
@@ -44,7 +51,9 @@ export function createWikiLayout(root, state, { role, label, picks, alternate = 
   boards.append(boardColumn, infoColumn);
   const keys = picks.map(([key]) => key);
   const board = createBoard(boardColumn, {
-    role, label, interactive: true,
+    role,
+    label,
+    interactive: true,
     onSquare: (name) => {
       const s = state.get();
       const next = alternate ? keys[(keys.indexOf(s.pick) + 1) % keys.length] : s.pick;

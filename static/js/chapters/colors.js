@@ -8,7 +8,11 @@ import { ends } from "../kit.js";
 import { T } from "../state.js";
 import { allSquares, createWikiLayout, table, verdict } from "../wiki.js";
 
-const { root, state, run } = createChapter({ sq: T.square("e4"), other: T.square(null), pick: T.choice(["sq", "other"], "other") });
+const { root, state, run } = createChapter({
+  sq: T.square("e4"),
+  other: T.square(null),
+  pick: T.choice(["sq", "other"], "other"),
+});
 const { top, pick, board, infoColumn } = createWikiLayout(root, state, {
   role: "colors",
   label: "Set bits: the dark squares (0xAA55AA55AA55AA55)",
@@ -45,8 +49,14 @@ function drawWorking(color) {
       "ul",
       { class: "working" },
       item(`0xAA55AA55AA55AA55 >> ${w.lookup_shift} = ${w.lookup_shifted}`, `; & 1 = ${w.lookup_bit}`),
-      item(`0xAA55AA55 >> ${w.square}`, ` shifts by ${w.square} & 31 = ${w.shift_mod32} on x86: ${w.shifted32}; & 1 = ${w.shifted32_bit}`),
-      item(`0x00AA0055 >> ${w.x88square}`, ` shifts by ${w.x88square} & 31 = ${w.x88_shift_mod32}: ${w.x88_shifted}; & 1 = ${w.x88_shifted_bit}`),
+      item(
+        `0xAA55AA55 >> ${w.square}`,
+        ` shifts by ${w.square} & 31 = ${w.shift_mod32} on x86: ${w.shifted32}; & 1 = ${w.shifted32_bit}`,
+      ),
+      item(
+        `0x00AA0055 >> ${w.x88square}`,
+        ` shifts by ${w.x88square} & 31 = ${w.x88_shift_mod32}: ${w.x88_shifted}; & 1 = ${w.x88_shifted_bit}`,
+      ),
       item(
         `(square >> 3) + square = ${w.square_shr3} + ${w.square}`,
         ` = ${w.square_shr3_plus_square}: bit 0 is the parity of the anti-diagonal index ${w.anti_diagonal_index}, toggled`,
@@ -59,7 +69,9 @@ function drawWorking(color) {
 
 function drawPair(color) {
   if (!color.other) {
-    pair.replaceChildren(el("p", { text: "Click a second square for same or different colour, and the knight-distance parity." }));
+    pair.replaceChildren(
+      el("p", { text: "Click a second square for same or different colour, and the knight-distance parity." }),
+    );
     return;
   }
   const even = color.knight_distance % 2 === 0;
@@ -79,7 +91,11 @@ run({
   controls: (s) => pick.set(s.pick),
   load: (s) => Promise.all([allSquares(), api("/color", { sq: s.sq, other: s.other })]),
   draw(s, [squares, color]) {
-    const dark = bbOf(Object.values(squares).filter((sq) => sq.color === "dark").map((sq) => sq.name));
+    const dark = bbOf(
+      Object.values(squares)
+        .filter((sq) => sq.color === "dark")
+        .map((sq) => sq.name),
+    );
     board.draw({ bits: dark, mapping: "lerf", marks: ends(s.sq, s.other), index: "lerf" });
     methods.replaceChildren(el("h2", { text: `${color.square} is ${color.color}` }), formulas("method", color.methods));
     drawWorking(color);

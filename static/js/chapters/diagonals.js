@@ -81,7 +81,10 @@ function drawPair(same) {
     ),
     table(
       ["routine as printed", "returns", "verdict"],
-      same.routines.map((r) => ({ attrs: { "data-routine": r.name }, cells: [el("code", {}, r.formula), r.means, verdict(r.correct)] })),
+      same.routines.map((r) => ({
+        attrs: { "data-routine": r.name },
+        cells: [el("code", {}, r.formula), r.means, verdict(r.correct)],
+      })),
       { "data-role": "routines" },
     ),
   );

@@ -15,7 +15,11 @@ const KINDS = [
   ["begrees_filled", "Begrees, inner squares filled"],
 ];
 const FIELDS = ["diff", "ray", "knight", "degrees", "begrees", "x88_diff", "lookup_index"];
-const { root, state, error, run } = createChapter({ from: T.square("e4"), to: T.square("g5"), pick: T.choice(["from", "to"], "to") });
+const { root, state, error, run } = createChapter({
+  from: T.square("e4"),
+  to: T.square("g5"),
+  pick: T.choice(["from", "to"], "to"),
+});
 const { pick, board, infoColumn } = createWikiLayout(root, state, {
   role: "directions",
   label: "Ray steps (blue) and knight steps (purple) from the centre square",
@@ -34,7 +38,9 @@ tables.addEventListener("click", (event) => {
   if (!cell) return;
   if (cell.dataset.target) return state.set({ to: cell.dataset.target });
   const { rankDiff, fileDiff } = cell.dataset;
-  error.show({ message: `That cell is ${rankDiff} ranks and ${fileDiff} files from ${state.get().from}: off the board. Choose another centre square to reach it.` });
+  error.show({
+    message: `That cell is ${rankDiff} ranks and ${fileDiff} files from ${state.get().from}: off the board. Choose another centre square to reach it.`,
+  });
 });
 
 const signed = (n) => (n > 0 ? "+" : "") + n;
@@ -48,7 +54,10 @@ function drawInfo(direction) {
   const rows = [
     ["rank, file difference", `${d.rank_diff}, ${d.file_diff}`],
     ["ray direction", d.ray ? `${d.ray} (${signed(d.ray_step)})` : "none: not on one line"],
-    ["knight direction", d.knight ? `${d.knight} (${signed(d.knight_step)}${d.knight_jumps > 1 ? `, ${d.knight_jumps} jumps` : ""})` : "none"],
+    [
+      "knight direction",
+      d.knight ? `${d.knight} (${signed(d.knight_step)}${d.knight_jumps > 1 ? `, ${d.knight_jumps} jumps` : ""})` : "none",
+    ],
     ["degrees", d.degrees === null ? "—" : `${d.degrees}°`],
     ["begrees", d.begrees === null ? "—" : String(d.begrees)],
     ["0x88 difference", String(d.x88_diff)],
@@ -77,7 +86,13 @@ function drawTables(sheets, rose, direction) {
             const df = sheet.file_diffs[j];
             const current = direction && direction.rank_diff === dr && direction.file_diff === df;
             const text = value === null ? (dr === 0 && df === 0 ? "+" : "") : String(value);
-            const attrs = { type: "button", class: "cell", "data-rank-diff": String(dr), "data-file-diff": String(df), "data-target": rose.squares[i][j] };
+            const attrs = {
+              type: "button",
+              class: "cell",
+              "data-rank-diff": String(dr),
+              "data-file-diff": String(df),
+              "data-target": rose.squares[i][j],
+            };
             return el(
               "td",
               current ? { "data-current": "true", "aria-current": "true" } : {},
@@ -93,7 +108,11 @@ function drawTables(sheets, rose, direction) {
         el(
           "table",
           { class: "data sheet" },
-          el("thead", {}, el("tr", {}, el("th", {}, "r\\f"), ...sheet.file_diffs.map((f) => el("th", { scope: "col" }, String(f))))),
+          el(
+            "thead",
+            {},
+            el("tr", {}, el("th", {}, "r\\f"), ...sheet.file_diffs.map((f) => el("th", { scope: "col" }, String(f)))),
+          ),
           el("tbody", {}, ...rows),
         ),
       );

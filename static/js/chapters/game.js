@@ -6,7 +6,7 @@ import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
 import { createMappingSwitch } from "../controls.js";
 import { el } from "../dom.js";
-import { NO_PREDICTION, big, chapterUrl, mappingField, predictFields, predictHandlers } from "../kit.js";
+import { big, chapterUrl, mappingField, NO_PREDICTION, predictFields, predictHandlers } from "../kit.js";
 import { createPredict } from "../predict.js";
 import { createReadout } from "../readout.js";
 import { T } from "../state.js";
@@ -20,9 +20,18 @@ const { root, state, error, run } = createChapter({
 });
 
 const form = el("form", { class: "toolbar fen-form", "aria-label": "Load a position" });
-const input = el("input", { id: "fen", name: "fen", class: "mono", size: "48", spellcheck: "false", autocomplete: "off", "aria-describedby": "fen-help" });
+const input = el("input", {
+  id: "fen",
+  name: "fen",
+  class: "mono",
+  size: "48",
+  spellcheck: "false",
+  autocomplete: "off",
+  "aria-describedby": "fen-help",
+});
 form.append(
-  el("label", { for: "fen" }, "FEN "), input,
+  el("label", { for: "fen" }, "FEN "),
+  input,
   el("button", { type: "submit", "data-action": "load" }, "Load"),
   el("button", { type: "button", "data-action": "reset" }, "Reset to the devlog's position"),
   el("span", { id: "fen-help", class: "muted" }, "Any piece moves, whichever side is to move (free mode)."),
@@ -38,7 +47,9 @@ form.addEventListener("submit", async (event) => {
     error.show(e);
   }
 });
-form.querySelector('[data-action="reset"]').addEventListener("click", () => state.set({ fen: DEVLOG.fen, sel: null, ...NO_PREDICTION }));
+form
+  .querySelector('[data-action="reset"]')
+  .addEventListener("click", () => state.set({ fen: DEVLOG.fen, sel: null, ...NO_PREDICTION }));
 const mapping = createMappingSwitch(root, {
   onChange: (value) => state.set({ mapping: value }),
   note: "The board is the same in both mappings; the occupied and moves values change, since a1 is bit 7 in lerbef and bit 0 in lerf.",
@@ -49,13 +60,23 @@ root.append(boards);
 const gameColumn = el("div", { class: "column" });
 const movesColumn = el("div", { class: "column" });
 boards.append(gameColumn, movesColumn);
-const game = createBoard(gameColumn, { role: "game", label: "Click a piece, then one of its targets", interactive: true, onSquare: clickSquare, onHover: prefetch, size: "large" });
+const game = createBoard(gameColumn, {
+  role: "game",
+  label: "Click a piece, then one of its targets",
+  interactive: true,
+  onSquare: clickSquare,
+  onHover: prefetch,
+  size: "large",
+});
 const occupiedReadout = createReadout(gameColumn, { role: "occupied", label: "occupied" });
 const movesBoard = createBoard(movesColumn, { role: "moves", label: "Moves of the selected piece" });
 const movesReadout = createReadout(movesColumn, { role: "moves", label: "moves" });
 const info = el("div", { class: "panel selection", "aria-live": "polite" });
 movesColumn.append(info);
-const predict = createPredict(root, { prompt: "Select a piece, then mark the squares you think it can move to, and reveal.", ...predictHandlers(state) });
+const predict = createPredict(root, {
+  prompt: "Select a piece, then mark the squares you think it can move to, and reveal.",
+  ...predictHandlers(state),
+});
 
 let current = null; // the last position drawn, to interpret clicks
 
@@ -65,9 +86,12 @@ function prefetch(name) {
   // Only while the board on screen is the state's own: a stale one would ask wrong questions.
   if (!current || current.fen !== s.fen || (current.selected?.square ?? null) !== s.sel) return;
   const selected = current.selected;
-  const ahead = selected && selected.piece && selected.moves.includes(name)
-    ? api("/move", { fen: s.fen, from: selected.square, to: name }).then((moved) => api("/position", { fen: moved.fen, square: null, mapping: s.mapping }))
-    : api("/position", { fen: s.fen, square: current.pieces[name] && name !== s.sel ? name : null, mapping: s.mapping });
+  const ahead =
+    selected?.piece && selected.moves.includes(name)
+      ? api("/move", { fen: s.fen, from: selected.square, to: name }).then((moved) =>
+          api("/position", { fen: moved.fen, square: null, mapping: s.mapping }),
+        )
+      : api("/position", { fen: s.fen, square: current.pieces[name] && name !== s.sel ? name : null, mapping: s.mapping });
   ahead.catch(() => {});
 }
 
@@ -75,7 +99,7 @@ async function clickSquare(name) {
   const s = state.get();
   if (!current) return;
   const selected = current.selected;
-  if (selected && selected.piece && selected.moves.includes(name)) {
+  if (selected?.piece && selected.moves.includes(name)) {
     try {
       const moved = await api("/move", { fen: s.fen, from: selected.square, to: name });
       state.set({ fen: moved.fen, sel: null, ...NO_PREDICTION });
@@ -89,17 +113,41 @@ async function clickSquare(name) {
 
 function drawInfo(position, s) {
   const selected = position.selected;
-  if (!selected || !selected.piece) {
+  if (!selected?.piece) {
     info.replaceChildren(el("p", { text: "No piece selected. Click one (or focus a square and press Enter)." }));
     return;
   }
-  const children = [el("p", { text: `${selected.piece} on ${selected.square}: ${selected.moves.length} move${selected.moves.length === 1 ? "" : "s"} (${selected.moves.join(" ") || "none"}).` })];
+  const children = [
+    el("p", {
+      text: `${selected.piece} on ${selected.square}: ${selected.moves.length} move${selected.moves.length === 1 ? "" : "s"} (${selected.moves.join(" ") || "none"}).`,
+    }),
+  ];
   if (selected.slider) {
     const occ = convert(big(position.occupied), s.mapping, "lerf");
-    const links = selected.lines.map((line) => el("li", {},
-      el("a", { href: chapterUrl("hyperbola", { sq: selected.square, occ: "0x" + occ.toString(16), line, piece: selected.slider, mapping: s.mapping }), "data-line": line },
-        `o^(o-2r) along the ${lineName(line)}`)));
-    children.push(el("p", { text: "Computed by this project's engine; see each line's equation:" }), el("ul", { class: "hyperbola-links" }, ...links));
+    const links = selected.lines.map((line) =>
+      el(
+        "li",
+        {},
+        el(
+          "a",
+          {
+            href: chapterUrl("hyperbola", {
+              sq: selected.square,
+              occ: `0x${occ.toString(16)}`,
+              line,
+              piece: selected.slider,
+              mapping: s.mapping,
+            }),
+            "data-line": line,
+          },
+          `o^(o-2r) along the ${lineName(line)}`,
+        ),
+      ),
+    );
+    children.push(
+      el("p", { text: "Computed by this project's engine; see each line's equation:" }),
+      el("ul", { class: "hyperbola-links" }, ...links),
+    );
   } else {
     children.push(el("p", { class: "muted", text: "Not a slider: moves by python-chess's pseudo-legal rules for its colour." }));
   }

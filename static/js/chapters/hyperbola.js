@@ -6,7 +6,18 @@ import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
 import { createSelect } from "../controls.js";
 import { el } from "../dom.js";
-import { big, createSliderSetup, createStepList, occupancyIn, predictFields, predictHandlers, rays, sliderFields, squaresMap, stepValues } from "../kit.js";
+import {
+  big,
+  createSliderSetup,
+  createStepList,
+  occupancyIn,
+  predictFields,
+  predictHandlers,
+  rays,
+  sliderFields,
+  squaresMap,
+  stepValues,
+} from "../kit.js";
 import { createPredict } from "../predict.js";
 import { createReadout } from "../readout.js";
 import { T } from "../state.js";
@@ -14,11 +25,17 @@ import { createStepper } from "../stepper.js";
 import { SLIDER_LETTERS } from "../terms.js";
 
 const SLIDERS = Object.keys(SLIDER_LETTERS);
-const { root, state, run } = createChapter({ ...sliderFields(), piece: T.choice(SLIDERS, "rook"), step: T.int(0, 0, 40), ...predictFields() });
+const { root, state, run } = createChapter({
+  ...sliderFields(),
+  piece: T.choice(SLIDERS, "rook"),
+  step: T.int(0, 0, 40),
+  ...predictFields(),
+});
 
 const setup = createSliderSetup(root, state, {
   lineChoice: true,
-  mappingNote: "Positive means towards higher bits: west and north in lerbef, east and north in lerf. The terms' values change with the mapping; the attacks, as squares, do not.",
+  mappingNote:
+    "Positive means towards higher bits: west and north in lerbef, east and north in lerf. The terms' values change with the mapping; the attacks, as squares, do not.",
 });
 const pieceSelect = createSelect(root.querySelector(".toolbar"), {
   id: "piece-choice",
@@ -28,11 +45,14 @@ const pieceSelect = createSelect(root.querySelector(".toolbar"), {
   onChange: (piece) => state.set({ piece }),
 });
 
-const equation = el("section", { class: "panel equation", "aria-label": "The equation" },
+const equation = el(
+  "section",
+  { class: "panel equation", "aria-label": "The equation" },
   el("p", { class: "formula" }, "b = o & m"),
   el("p", { class: "formula" }, "p = ((b − 2r) ⊕ o) & m"),
   el("p", { class: "formula" }, "n = rev((rev(b) − 2·rev(r)) ⊕ rev(o)) & m"),
-  el("p", { class: "formula" }, "s = p | n"));
+  el("p", { class: "formula" }, "s = p | n"),
+);
 root.append(equation);
 
 const work = el("div", { class: "boards" });
@@ -50,9 +70,15 @@ const stepNote = el("p", { class: "explain" });
 stepColumn.append(stepNote);
 listColumn.append(el("h2", { text: "All terms" }));
 const list = createStepList(listColumn, { label: "Terms of the equation", onPick: (i) => state.set({ step: i }) });
-const unionBoard = createBoard(unionColumn, { role: "attacks", label: "Union over the piece's lines (green: positive, red: negative)" });
+const unionBoard = createBoard(unionColumn, {
+  role: "attacks",
+  label: "Union over the piece's lines (green: positive, red: negative)",
+});
 const unionReadout = createReadout(unionColumn, { role: "attacks", label: "attacks" });
-const predict = createPredict(root, { prompt: "Mark the squares the slider attacks on the chosen line (s = p | n), then reveal.", ...predictHandlers(state) });
+const predict = createPredict(root, {
+  prompt: "Mark the squares the slider attacks on the chosen line (s = p | n), then reveal.",
+  ...predictHandlers(state),
+});
 
 const NEGATIVE_AS_PRINTED = {
   true: "The devlog prints n = [(b'' − 2r'') ⊕ o]'' ∩ m, XORing the unreversed o. For this input it happens to agree with n; toggle blockers to see it fail.",
@@ -79,7 +105,13 @@ run({
     list.draw(slide.steps, index);
     stepTitle.textContent = step.formula;
     stepTitle.dataset.step = step.id;
-    stepBoard.draw({ bits: big(step.value), mapping: s.mapping, index: s.mapping, pieces: { [s.sq]: "R" }, caption: `${step.label}: ${step.formula}` });
+    stepBoard.draw({
+      bits: big(step.value),
+      mapping: s.mapping,
+      index: s.mapping,
+      pieces: { [s.sq]: "R" },
+      caption: `${step.label}: ${step.formula}`,
+    });
     stepReadout.set(big(step.value));
     stepNote.textContent = step.id === "negative_as_printed" ? NEGATIVE_AS_PRINTED[slide.negative_as_printed_correct] : "";
     const { positive, negative } = rays(attacks);

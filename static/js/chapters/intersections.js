@@ -33,7 +33,13 @@ for (const [key, label] of [
   ["line_a", "Line through a: "],
   ["line_b", "Line through b: "],
 ]) {
-  selects[key] = createSelect(top, { id: key, control: key, label, choices: LINE_CHOICES, onChange: (value) => state.set({ [key]: value }) });
+  selects[key] = createSelect(top, {
+    id: key,
+    control: key,
+    label,
+    choices: LINE_CHOICES,
+    onChange: (value) => state.set({ [key]: value }),
+  });
 }
 const working = el("section", { class: "panel", "aria-live": "polite", "data-role": "working" });
 infoColumn.append(working);
@@ -49,7 +55,11 @@ all.addEventListener("click", (event) => {
 
 /** Binary digits with the bits of the test mask wrapped for highlighting. */
 function highlighted(binary, maskBinary) {
-  return el("code", { class: "bits" }, ...[...binary].map((bit, i) => el("span", { class: maskBinary[i] === "1" ? "tested" : "" }, bit)));
+  return el(
+    "code",
+    { class: "bits" },
+    ...[...binary].map((bit, i) => el("span", { class: maskBinary[i] === "1" ? "tested" : "" }, bit)),
+  );
 }
 
 function explanation(one) {
@@ -75,7 +85,13 @@ function drawWorking(one) {
     el("p", {}, el("code", {}, w.formula), ` = ${w.value}`),
     el("p", { class: "mono" }, "value  ", highlighted(w.binary, w.test_mask_binary)),
     el("p", { class: "mono" }, `& 0x${w.test_mask.toString(16)}  `, highlighted(w.test_mask_binary, w.test_mask_binary)),
-    el("p", { class: "mono" }, "=      ", highlighted(w.masked_binary, w.test_mask_binary), ` (${w.masked ? "not zero: no square" : "zero: on the board"})`),
+    el(
+      "p",
+      { class: "mono" },
+      "=      ",
+      highlighted(w.masked_binary, w.test_mask_binary),
+      ` (${w.masked ? "not zero: no square" : "zero: on the board"})`,
+    ),
     el("p", {}, w.square ? el("code", {}, `${w.square_formula} = ${w.square}`) : ""),
     el("p", { "data-role": "reason" }, explanation(one)),
     el(
@@ -94,7 +110,13 @@ function drawAll(many, s) {
     const choose = el("button", { type: "button", class: "linklike", "data-pair": key }, lineName(c.line_a));
     return {
       attrs: { "data-pair": key, ...(current ? { "aria-current": "true" } : {}) },
-      cells: [choose, lineName(c.line_b), c.square || "—", c.reason ? c.reason.replace("_", " ") : "", verdict(c.printed.correct)],
+      cells: [
+        choose,
+        lineName(c.line_b),
+        c.square || "—",
+        c.reason ? c.reason.replace("_", " ") : "",
+        verdict(c.printed.correct),
+      ],
     };
   });
   all.replaceChildren(
@@ -123,12 +145,19 @@ run({
   draw(s, { squares, many, one, refused }) {
     const lineA = big(squares[s.a].masks[s.line_a]);
     const lineB = big(squares[s.b].masks[s.line_b]);
-    const fills = { ...squaresMap(lineA, "lerf", "line-a"), ...squaresMap(lineB, "lerf", "line-b"), ...squaresMap(lineA & lineB, "lerf", "both") };
+    const fills = {
+      ...squaresMap(lineA, "lerf", "line-a"),
+      ...squaresMap(lineB, "lerf", "line-b"),
+      ...squaresMap(lineA & lineB, "lerf", "both"),
+    };
     board.draw({ bits: one?.square ? bbOf([one.square]) : 0n, mapping: "lerf", fills, marks: ends(s.a, s.b) });
     drawAll(many, s);
     if (one) drawWorking(one);
     else if (refused?.code === "same_line_kind") {
-      error.show({ message: "Choose two different kinds of line: two ranks (or two files, ...) meet nowhere or everywhere.", code: refused.code });
+      error.show({
+        message: "Choose two different kinds of line: two ranks (or two files, ...) meet nowhere or everywhere.",
+        code: refused.code,
+      });
     } else if (refused) error.show(refused);
   },
 });

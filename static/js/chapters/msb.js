@@ -6,7 +6,7 @@ import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
 import { createMappingSwitch } from "../controls.js";
 import { el } from "../dom.js";
-import { NO_PREDICTION, big, mappingField, predictFields, predictHandlers } from "../kit.js";
+import { big, mappingField, NO_PREDICTION, predictFields, predictHandlers } from "../kit.js";
 import { createPredict } from "../predict.js";
 import { createReadout } from "../readout.js";
 import { T } from "../state.js";
@@ -39,11 +39,16 @@ top.append(sketch);
 const boards = el("div", { class: "boards" });
 root.append(boards);
 const views = {};
-for (const [key, role, label] of [["dest", "destination", "Destination: click to set its bit"], ["start", "start", "Start: click to set its bit"]]) {
+for (const [key, role, label] of [
+  ["dest", "destination", "Destination: click to set its bit"],
+  ["start", "start", "Start: click to set its bit"],
+]) {
   const column = el("div", { class: "column" });
   boards.append(column);
   const board = createBoard(column, {
-    role, label, interactive: true,
+    role,
+    label,
+    interactive: true,
     onSquare: (name) => {
       const s = state.get();
       const sq = squareIndex(name);
@@ -52,12 +57,18 @@ for (const [key, role, label] of [["dest", "destination", "Destination: click to
   });
   views[key] = { board, readout: createReadout(column, { role, label: `${role} value` }) };
 }
-const verdict = el("section", { class: "panel verdict", "aria-live": "polite" },
-  el("p", { class: "formula", "data-role": "comparison" }), el("p", { class: "verdict-text", "data-role": "verdict" }),
-  el("p", { "data-role": "actual" }), el("p", { "data-role": "reason" }));
+const verdict = el(
+  "section",
+  { class: "panel verdict", "aria-live": "polite" },
+  el("p", { class: "formula", "data-role": "comparison" }),
+  el("p", { class: "verdict-text", "data-role": "verdict" }),
+  el("p", { "data-role": "actual" }),
+  el("p", { "data-role": "reason" }),
+);
 root.append(verdict);
 const predict = createPredict(root, {
-  prompt: "The comparison looks at one bit of the destination board more than any other: its most significant bit. Mark that square, then reveal.",
+  prompt:
+    "The comparison looks at one bit of the destination board more than any other: its most significant bit. Mark that square, then reveal.",
   ...predictHandlers(state),
 });
 
@@ -77,7 +88,11 @@ run({
     multi.checked = s.multi;
   },
   load: (s) =>
-    api("/compare", { destination: convert(s.dest, "lerf", s.mapping), start: convert(s.start, "lerf", s.mapping), mapping: s.mapping }),
+    api("/compare", {
+      destination: convert(s.dest, "lerf", s.mapping),
+      start: convert(s.start, "lerf", s.mapping),
+      mapping: s.mapping,
+    }),
   draw(s, data) {
     for (const [key, side] of [
       ["dest", data.destination],
@@ -85,7 +100,13 @@ run({
     ]) {
       const value = big(side.value);
       const labels = side.msb_square ? { [side.msb_square]: "msb" } : {};
-      views[key].board.draw({ bits: value, mapping: s.mapping, index: s.mapping, labels, caption: `${key === "dest" ? "Destination" : "Start"} = ${side.decimal}` });
+      views[key].board.draw({
+        bits: value,
+        mapping: s.mapping,
+        index: s.mapping,
+        labels,
+        caption: `${key === "dest" ? "Destination" : "Start"} = ${side.decimal}`,
+      });
       views[key].readout.set(value);
     }
     const part = (role) => verdict.querySelector(`[data-role="${role}"]`);

@@ -1,11 +1,20 @@
 // Chapter "rays": positive and negative rays of a queen, line by line, and the reversed board.
 
 import { api } from "../api.js";
-import { bbOf, squaresOf, SQUARE_NAMES } from "../bits.js";
+import { bbOf, SQUARE_NAMES, squaresOf } from "../bits.js";
 import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
 import { el } from "../dom.js";
-import { createSliderSetup, occupancyIn, predictFields, predictHandlers, rays, sliderFields, squaresMap, stepValues } from "../kit.js";
+import {
+  createSliderSetup,
+  occupancyIn,
+  predictFields,
+  predictHandlers,
+  rays,
+  sliderFields,
+  squaresMap,
+  stepValues,
+} from "../kit.js";
 import { createPredict } from "../predict.js";
 import { createReadout } from "../readout.js";
 import { T } from "../state.js";
@@ -21,7 +30,8 @@ const { root, state, run } = createChapter({
 });
 const setup = createSliderSetup(root, state, {
   piece: "Q",
-  mappingNote: "Which rays are positive depends on the mapping: in lerbef up, left, up-left and up-right (the devlog's green); in lerf up, right, up-right and up-left.",
+  mappingNote:
+    "Which rays are positive depends on the mapping: in lerbef up, left, up-left and up-right (the devlog's green); in lerf up, right, up-right and up-left.",
 });
 const top = el("div", { class: "toolbar" });
 root.append(top);
@@ -32,15 +42,24 @@ const raysColumn = el("div", { class: "column" });
 const reversedColumn = el("div", { class: "column" });
 const reversedResultColumn = el("div", { class: "column" });
 boards.append(raysColumn, reversedColumn, reversedResultColumn);
-const raysBoard = createBoard(raysColumn, { role: "rays", label: "Green: positive rays (subtraction works); red: negative rays" });
+const raysBoard = createBoard(raysColumn, {
+  role: "rays",
+  label: "Green: positive rays (subtraction works); red: negative rays",
+});
 const raysReadout = createReadout(raysColumn, { role: "rays", label: "positive | negative" });
 const reversedBoard = createBoard(reversedColumn, { role: "reversed", label: "The reversed board rev(o), slider at rev(r)" });
 const reversedReadout = createReadout(reversedColumn, { role: "reversed", label: "rev(o)" });
-const reversedResult = createBoard(reversedResultColumn, { role: "reversed-result", label: "On the reversed board: rev(b) − 2·rev(r)" });
+const reversedResult = createBoard(reversedResultColumn, {
+  role: "reversed-result",
+  label: "On the reversed board: rev(b) − 2·rev(r)",
+});
 const reversedResultReadout = createReadout(reversedResultColumn, { role: "reversed-result", label: "rev(b) − 2·rev(r)" });
 const explain = el("p", { class: "explain panel", "aria-live": "polite" });
 root.append(explain);
-const predict = createPredict(root, { prompt: "Mark the squares of the positive rays shown (all lines, or the one line chosen), then reveal.", ...predictHandlers(state) });
+const predict = createPredict(root, {
+  prompt: "Mark the squares of the positive rays shown (all lines, or the one line chosen), then reveal.",
+  ...predictHandlers(state),
+});
 
 run({
   errorAfter: explain,
@@ -70,7 +89,12 @@ run({
     // Where the reversal puts the queen: the square of rev(r), as the API computed it.
     const mirrored = SQUARE_NAMES[squaresOf(v.rev_r, s.mapping)[0]];
     const reversedPieces = { [mirrored]: "Q" };
-    reversedBoard.draw({ bits: v.rev_o, mapping: s.mapping, index: s.mapping, pieces: { ...squaresMap(v.rev_o, s.mapping, "p"), ...reversedPieces } });
+    reversedBoard.draw({
+      bits: v.rev_o,
+      mapping: s.mapping,
+      index: s.mapping,
+      pieces: { ...squaresMap(v.rev_o, s.mapping, "p"), ...reversedPieces },
+    });
     reversedReadout.set(v.rev_o);
     const caption = `On the reversed board (${lineName(slide.line)}): rev(b) − 2·rev(r)`;
     reversedResult.draw({ bits: v.rev_b_minus_2rev_r, mapping: s.mapping, index: s.mapping, pieces: reversedPieces, caption });

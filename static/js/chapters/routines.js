@@ -21,7 +21,12 @@ const examples = (r) =>
       "ul",
       {},
       ...r.examples.map((e) =>
-        el("li", {}, el("a", { href: chapterUrl(e.chapter, e.query) }, e.input.join(", ")), `: printed ${e.printed_means}, truth ${e.expected_means}`),
+        el(
+          "li",
+          {},
+          el("a", { href: chapterUrl(e.chapter, e.query) }, e.input.join(", ")),
+          `: printed ${e.printed_means}, truth ${e.expected_means}`,
+        ),
       ),
     ),
   );
@@ -34,7 +39,13 @@ run({
     summary.textContent = `${routines.length} printed routines, each run on all its inputs: ${faulty.length} give wrong answers.`;
     const rows = routines.map((r) => ({
       attrs: { "data-routine": r.name, "data-wrong": String(r.wrong) },
-      cells: [r.name, r.page, el("code", {}, r.formula), String(r.checked), el("span", { class: r.wrong ? "bad" : "ok" }, r.wrong ? `✗ ${r.wrong}` : "✓ 0")],
+      cells: [
+        r.name,
+        r.page,
+        el("code", {}, r.formula),
+        String(r.checked),
+        el("span", { class: r.wrong ? "bad" : "ok" }, r.wrong ? `✗ ${r.wrong}` : "✓ 0"),
+      ],
     }));
     list.replaceChildren(table(["routine", "page", "as printed", "inputs", "wrong"], rows), ...faulty.map(examples));
   },

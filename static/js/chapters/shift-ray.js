@@ -7,12 +7,12 @@ import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
 import { createMappingSwitch, createRadioGroup, createSelect } from "../controls.js";
 import { el } from "../dom.js";
-import { NO_PREDICTION, big, ends, mappingField, predictFields, predictHandlers } from "../kit.js";
+import { big, ends, mappingField, NO_PREDICTION, predictFields, predictHandlers } from "../kit.js";
 import { createPredict } from "../predict.js";
 import { createReadout } from "../readout.js";
 import { T } from "../state.js";
-import { lineName } from "../terms.js";
 import { createStepper } from "../stepper.js";
+import { lineName } from "../terms.js";
 
 const SHIFTS = ["1", "7", "8", "9"];
 const { root, state, error, run } = createChapter({
@@ -49,14 +49,21 @@ const pickColumn = el("div", { class: "column" });
 const loopColumn = el("div", { class: "column shift-loop" });
 upper.append(pickColumn, loopColumn);
 const pickBoard = createBoard(pickColumn, {
-  role: "squares", label: "Start (S) and destination (D): click to choose", interactive: true,
+  role: "squares",
+  label: "Start (S) and destination (D): click to choose",
+  interactive: true,
   onSquare: (name) => {
     const s = state.get();
     state.set({ [s.pick]: name, pick: s.pick === "from" ? "to" : "from", step: 0, ...NO_PREDICTION });
   },
 });
-loopColumn.append(el("pre", { class: "mono devlog-code", "aria-label": "The devlog's loop" },
-  "while (shiftedBit !== destinationSquare) {\n  shiftedBit = startSquare << or >> BigInt(shift * i);\n  ray = ray | shiftedBit;\n  i++;\n}"));
+loopColumn.append(
+  el(
+    "pre",
+    { class: "mono devlog-code", "aria-label": "The devlog's loop" },
+    "while (shiftedBit !== destinationSquare) {\n  shiftedBit = startSquare << or >> BigInt(shift * i);\n  ray = ray | shiftedBit;\n  i++;\n}",
+  ),
+);
 const stepper = createStepper(loopColumn, { label: "Step", onChange: (i) => state.set({ step: i }) });
 const code = el("p", { class: "formula shift-code", "aria-live": "polite" });
 const explain = el("section", { class: "panel explain", "aria-live": "polite" });
@@ -72,7 +79,10 @@ const shiftedBoard = createBoard(shiftedColumn, { role: "shifted", label: "shift
 const shiftedReadout = createReadout(shiftedColumn, { role: "shifted", label: "shiftedBit" });
 const rayBoard = createBoard(rayColumn, { role: "ray", label: "ray = ray | shiftedBit (so far)" });
 const rayReadout = createReadout(rayColumn, { role: "ray", label: "ray so far" });
-const predict = createPredict(root, { prompt: "Mark the squares of the whole ray from start to destination, both ends included, then reveal.", ...predictHandlers(state) });
+const predict = createPredict(root, {
+  prompt: "Mark the squares of the whole ray from start to destination, both ends included, then reveal.",
+  ...predictHandlers(state),
+});
 
 const shiftSelect = createSelect(null, {
   id: "devlog-shift",
@@ -82,11 +92,14 @@ const shiftSelect = createSelect(null, {
 });
 
 const OUTCOME = {
-  reached: (loop) => (loop.wrapped
-    ? "reaches the destination, but only by running over the board's edge onto other lines: the 'ray' it returns is no ray."
-    : "reaches the destination."),
-  never_ends: () => "shifts the bit right until it falls off bit 0; from then on shiftedBit is 0 for ever and never equals the destination: the loop never ends.",
-  left_64_bits: () => "shifts the bit left past bit 63; a BigInt does not wrap, so shiftedBit grows for ever and never equals the destination: the loop never ends.",
+  reached: (loop) =>
+    loop.wrapped
+      ? "reaches the destination, but only by running over the board's edge onto other lines: the 'ray' it returns is no ray."
+      : "reaches the destination.",
+  never_ends: () =>
+    "shifts the bit right until it falls off bit 0; from then on shiftedBit is 0 for ever and never equals the destination: the loop never ends.",
+  left_64_bits: () =>
+    "shifts the bit left past bit 63; a BigInt does not wrap, so shiftedBit grows for ever and never equals the destination: the loop never ends.",
 };
 
 function drawRay(s, ray) {
@@ -125,9 +138,21 @@ function drawLoop(s, loop, refused) {
   // The API gives each step's bit number in the request's mapping; the boards draw those bits.
   const shifted = onBoard(here) ? 1n << BigInt(here.bit) : 0n;
   const sofar = loop.steps.slice(0, step + 1).reduce((bb, st) => (onBoard(st) ? bb | (1n << BigInt(st.bit)) : bb), 0n);
-  shiftedBoard.draw({ bits: shifted, mapping: s.mapping, index: s.mapping, marks, caption: `shiftedBit of the printed loop (i = ${step})` });
+  shiftedBoard.draw({
+    bits: shifted,
+    mapping: s.mapping,
+    index: s.mapping,
+    marks,
+    caption: `shiftedBit of the printed loop (i = ${step})`,
+  });
   shiftedReadout.set(here.bit !== null && here.bit > 63 ? null : shifted);
-  rayBoard.draw({ bits: sofar, mapping: s.mapping, index: s.mapping, marks, caption: `What the printed loop collects (shift ${loop.shift}), so far` });
+  rayBoard.draw({
+    bits: sofar,
+    mapping: s.mapping,
+    index: s.mapping,
+    marks,
+    caption: `What the printed loop collects (shift ${loop.shift}), so far`,
+  });
   rayReadout.set(step === loop.steps.length - 1 ? big(loop.ray) : sofar);
   shiftSelect.set(s.shift);
   explain.dataset.outcome = loop.outcome;

@@ -35,7 +35,12 @@ for (const mapping of ["lerf", "lerbef"]) {
   views[mapping] = { board, readout };
 }
 
-const PRESETS = { clear: { bb: 0n }, all: { bb: BB_ALL }, a1: { bb: squareBB(0), sq: "a1" }, devlog: { bb: DEVLOG.occupancy.lerf } };
+const PRESETS = {
+  clear: { bb: 0n },
+  all: { bb: BB_ALL },
+  a1: { bb: squareBB(0), sq: "a1" },
+  devlog: { bb: DEVLOG.occupancy.lerf },
+};
 root.querySelector(".toolbar").addEventListener("click", (event) => {
   const preset = PRESETS[event.target.dataset?.preset];
   if (preset) state.set(preset);
