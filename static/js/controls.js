@@ -33,17 +33,18 @@ export function createRadioGroup(container, { legend, choices, onChange, classNa
 }
 
 /**
- * Create the mapping switch: a radio group with a sentence on the chosen mapping and the
- * chapter's `note` on what changes. Returns { element, set(mapping) }.
+ * Create the mapping switch of a chapter's state (its `mapping` field): a radio group with a
+ * sentence on the chosen mapping and the chapter's `note` on what changes.
+ * Returns { element, set(mapping) }.
  */
-export function createMappingSwitch(container, { onChange, note = "" }) {
+export function createMappingSwitch(container, state, note = "") {
   const group = createRadioGroup(container, {
     legend: "Square mapping",
     choices: [
       ["lerbef", "lerbef (devlog)"],
       ["lerf", "lerf (wiki)"],
     ],
-    onChange,
+    onChange: (mapping) => state.set({ mapping }),
     className: "mapping-switch",
   });
   const text = el("p", { class: "mapping-text" });

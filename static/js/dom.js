@@ -12,3 +12,19 @@ export function el(tag, attrs = {}, ...children) {
   node.append(...children.filter((c) => c !== null && c !== undefined));
   return node;
 }
+
+/** Create an element as el() does and append it to `container`; returns it. */
+export function add(container, tag, attrs = {}, ...children) {
+  const node = el(tag, attrs, ...children);
+  container.append(node);
+  return node;
+}
+
+/**
+ * Append a row of `count` board columns (div.boards > div.column) to `container`; `extra`
+ * gives a column one more class by position. Returns the columns.
+ */
+export function columns(container, count, extra = []) {
+  const row = add(container, "div", { class: "boards" });
+  return Array.from({ length: count }, (_, i) => add(row, "div", { class: extra[i] ? `column ${extra[i]}` : "column" }));
+}

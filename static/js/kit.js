@@ -4,8 +4,8 @@
 import { queryString } from "./api.js";
 import { convert, parseBB, SQUARE_NAMES, squareIndex, toggleSquare } from "./bits.js";
 import { createBoard } from "./board.js";
-import { createMappingSwitch, createSelect } from "./controls.js";
-import { el } from "./dom.js";
+import { createMappingSwitch, createRadioGroup, createSelect } from "./controls.js";
+import { add, columns, el } from "./dom.js";
 import { createReadout } from "./readout.js";
 import { T } from "./state.js";
 import { DEVLOG, LINE_CHOICES, LINE_KINDS, MAPPINGS } from "./terms.js";
@@ -56,6 +56,24 @@ export function sliderFields({ sq = "f4", line = "rank", occupied = DEVLOG.occup
 }
 
 /**
+ * Create a board with its value's readout below it, in `column`: `readout` is the readout's
+ * label, `readoutRole` its data-readout (the board's role by default); the other options are
+ * createBoard's. Returns { board, readout, draw(view, value = view.bits) } drawing both.
+ */
+export function createValueBoard(column, { readout: readoutLabel, readoutRole, ...options }) {
+  const board = createBoard(column, options);
+  const readout = createReadout(column, { role: readoutRole ?? options.role, label: readoutLabel });
+  return {
+    board,
+    readout,
+    draw(view, value = view.bits) {
+      board.draw(view);
+      readout.set(value);
+    },
+  };
+}
+
+/**
  * The setup shared by the o - r chapters: a mapping switch, an occupancy board (click toggles
  * a blocker), a slider board (click places the slider) and optionally a line choice.
  * `prefetch(patch)` asks the API for the state a click would make, when the pointer or
@@ -63,9 +81,8 @@ export function sliderFields({ sq = "f4", line = "rank", occupied = DEVLOG.occup
  * from the API in `mapping`.
  */
 export function createSliderSetup(container, state, { piece = "R", lineChoice = false, mappingNote = "", prefetch = null } = {}) {
-  const top = el("div", { class: "toolbar" });
-  container.append(top);
-  const mapping = createMappingSwitch(top, { onChange: (value) => state.set({ mapping: value }), note: mappingNote });
+  const top = add(container, "div", { class: "toolbar" });
+  const mapping = createMappingSwitch(top, state, mappingNote);
   const lineSelect = lineChoice
     ? createSelect(top, {
         id: "line-choice",
@@ -80,37 +97,31 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
   reset.addEventListener("click", () => state.set({ occ: DEVLOG.occupancy.lerf }));
   clear.addEventListener("click", () => state.set({ occ: 0n }));
   top.append(el("div", { class: "stack" }, reset, clear));
-  const boards = el("div", { class: "boards" });
-  container.append(boards);
-  const occColumn = el("div", { class: "column" });
-  const sliderColumn = el("div", { class: "column" });
-  boards.append(occColumn, sliderColumn);
-  const occupied = createBoard(occColumn, {
+  const [occColumn, sliderColumn] = columns(container, 2);
+  const toggled = (name) => ({ occ: toggleSquare(state.get().occ, squareIndex(name)) });
+  const occupied = createValueBoard(occColumn, {
     role: "occupied",
     label: "Occupied o: click to toggle a blocker",
+    readout: "o",
     interactive: true,
-    onSquare: (name) => state.set({ occ: toggleSquare(state.get().occ, squareIndex(name)) }),
-    onHover: prefetch && ((name) => prefetch({ occ: toggleSquare(state.get().occ, squareIndex(name)) })),
+    onSquare: (name) => state.set(toggled(name)),
+    onHover: prefetch && ((name) => prefetch(toggled(name))),
   });
-  const occReadout = createReadout(occColumn, { role: "occupied", label: "o" });
-  const slider = createBoard(sliderColumn, {
+  const slider = createValueBoard(sliderColumn, {
     role: "slider",
     label: "Sliding piece r: click to place it",
+    readout: "r",
     interactive: true,
     onSquare: (name) => state.set({ sq: name }),
     onHover: prefetch && ((name) => prefetch({ sq: name })),
   });
-  const sliderReadout = createReadout(sliderColumn, { role: "slider", label: "r" });
   return {
-    boards,
+    boards: occColumn.parentElement,
     draw(s, { o, r }) {
       mapping.set(s.mapping);
       lineSelect?.set(s.line);
-      const pieces = squaresMap(o, s.mapping, "p");
-      occupied.draw({ bits: o, mapping: s.mapping, pieces, index: s.mapping });
-      occReadout.set(o);
+      occupied.draw({ bits: o, mapping: s.mapping, pieces: squaresMap(o, s.mapping, "p"), index: s.mapping });
       slider.draw({ bits: r, mapping: s.mapping, pieces: { [s.sq]: piece }, index: s.mapping });
-      sliderReadout.set(r);
     },
   };
 }
@@ -175,4 +186,13 @@ export function predictHandlers(state) {
     onReveal: () => state.set({ rev: true }),
     onReset: () => state.set(NO_PREDICTION),
   };
+}
+
+/** The radio group choosing which state key (`pick`) the next board click sets; picks: [[key, label], ...]. */
+export function createPickSwitch(container, state, picks) {
+  return createRadioGroup(container, {
+    legend: "The next click sets",
+    choices: picks,
+    onChange: (key) => state.set({ pick: key }, { history: "replace" }),
+  });
 }

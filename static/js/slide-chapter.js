@@ -3,12 +3,12 @@
 
 import { api } from "./api.js";
 import { binary } from "./bits.js";
-import { createBoard } from "./board.js";
 import { createChapter } from "./chapter.js";
 import { el } from "./dom.js";
 import {
   big,
   createSliderSetup,
+  createValueBoard,
   occupancyIn,
   predictFields,
   predictHandlers,
@@ -17,7 +17,6 @@ import {
   stepValues,
 } from "./kit.js";
 import { createPredict } from "./predict.js";
-import { createReadout } from "./readout.js";
 
 /**
  * config: { line, lineChoice, mappingNote, boards: [{role, label, step, fill, diffWith, size}],
@@ -39,8 +38,12 @@ export function slideChapter(config) {
     (spec.size ? results() : setup.boards).append(column);
     return {
       spec,
-      board: createBoard(column, { role: spec.role, label: spec.label, size: spec.size }),
-      readout: createReadout(column, { role: spec.role, label: spec.formula || spec.label }),
+      view: createValueBoard(column, {
+        role: spec.role,
+        label: spec.label,
+        size: spec.size,
+        readout: spec.formula || spec.label,
+      }),
     };
   });
   const explain = el("p", { class: "explain panel", "aria-live": "polite", "data-role": "explain" });
@@ -64,7 +67,7 @@ export function slideChapter(config) {
       const v = stepValues(slide);
       const sub = { borrows: big(slide.o_minus_r_borrows), wrapped: slide.o_minus_r_wrapped };
       setup.draw(s, v);
-      for (const { spec, board, readout } of views) {
+      for (const { spec, view } of views) {
         const value = v[spec.step];
         const marks = spec.diffWith ? squaresMap(value ^ v[spec.diffWith], s.mapping, "differs") : {};
         const fills = spec.borrow
@@ -72,8 +75,7 @@ export function slideChapter(config) {
           : spec.fill
             ? squaresMap(value, s.mapping, spec.fill)
             : {};
-        board.draw({ bits: value, mapping: s.mapping, fills, marks, index: s.mapping, pieces: { [s.sq]: "R" } });
-        readout.set(value);
+        view.draw({ bits: value, mapping: s.mapping, fills, marks, index: s.mapping, pieces: { [s.sq]: "R" } });
       }
       if (binaryPanel)
         drawBinary(binaryPanel.querySelector("pre"), [

@@ -3,8 +3,8 @@
 
 import { api } from "./api.js";
 import { createBoard } from "./board.js";
-import { createRadioGroup } from "./controls.js";
-import { el } from "./dom.js";
+import { add, columns, el } from "./dom.js";
+import { createPickSwitch } from "./kit.js";
 
 /** Return the /api/square body of every square, by name (one cached request). */
 export async function allSquares() {
@@ -41,14 +41,9 @@ export function verdict(ok, yes = "right", no = "wrong") {
  * Returns { top, pick, board, infoColumn }.
  */
 export function createWikiLayout(root, state, { role, label, picks, alternate = true }) {
-  const top = el("div", { class: "toolbar" });
-  root.append(top);
+  const top = add(root, "div", { class: "toolbar" });
   const pick = createPickSwitch(top, state, picks);
-  const boards = el("div", { class: "boards" });
-  root.append(boards);
-  const boardColumn = el("div", { class: "column" });
-  const infoColumn = el("div", { class: "column info-column" });
-  boards.append(boardColumn, infoColumn);
+  const [boardColumn, infoColumn] = columns(root, 2, ["", "info-column"]);
   const keys = picks.map(([key]) => key);
   const board = createBoard(boardColumn, {
     role,
@@ -61,13 +56,4 @@ export function createWikiLayout(root, state, { role, label, picks, alternate = 
     },
   });
   return { top, pick, board, infoColumn };
-}
-
-/** The radio group choosing which state key (`pick`) the next board click sets; picks: [[key, label], ...]. */
-export function createPickSwitch(container, state, picks) {
-  return createRadioGroup(container, {
-    legend: "The next click sets",
-    choices: picks,
-    onChange: (key) => state.set({ pick: key }, { history: "replace" }),
-  });
 }

@@ -2,13 +2,11 @@
 
 import { api } from "../api.js";
 import { convert } from "../bits.js";
-import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
 import { createMappingSwitch } from "../controls.js";
-import { el } from "../dom.js";
-import { big, chapterUrl, mappingField, NO_PREDICTION, predictFields, predictHandlers } from "../kit.js";
+import { columns, el } from "../dom.js";
+import { big, chapterUrl, createValueBoard, mappingField, NO_PREDICTION, predictFields, predictHandlers } from "../kit.js";
 import { createPredict } from "../predict.js";
-import { createReadout } from "../readout.js";
 import { T } from "../state.js";
 import { DEVLOG, lineName } from "../terms.js";
 
@@ -50,27 +48,24 @@ form.addEventListener("submit", async (event) => {
 form
   .querySelector('[data-action="reset"]')
   .addEventListener("click", () => state.set({ fen: DEVLOG.fen, sel: null, ...NO_PREDICTION }));
-const mapping = createMappingSwitch(root, {
-  onChange: (value) => state.set({ mapping: value }),
-  note: "The board is the same in both mappings; the occupied and moves values change, since a1 is bit 7 in lerbef and bit 0 in lerf.",
-});
+const mapping = createMappingSwitch(
+  root,
+  state,
+  "The board is the same in both mappings; the occupied and moves values change, since a1 is bit 7 in lerbef and bit 0 in lerf.",
+);
 
-const boards = el("div", { class: "boards" });
-root.append(boards);
-const gameColumn = el("div", { class: "column" });
-const movesColumn = el("div", { class: "column" });
-boards.append(gameColumn, movesColumn);
-const game = createBoard(gameColumn, {
+const [gameColumn, movesColumn] = columns(root, 2);
+const game = createValueBoard(gameColumn, {
   role: "game",
   label: "Click a piece, then one of its targets",
+  readout: "occupied",
+  readoutRole: "occupied",
   interactive: true,
   onSquare: clickSquare,
   onHover: prefetch,
   size: "large",
 });
-const occupiedReadout = createReadout(gameColumn, { role: "occupied", label: "occupied" });
-const movesBoard = createBoard(movesColumn, { role: "moves", label: "Moves of the selected piece" });
-const movesReadout = createReadout(movesColumn, { role: "moves", label: "moves" });
+const movesBoard = createValueBoard(movesColumn, { role: "moves", label: "Moves of the selected piece", readout: "moves" });
 const info = el("div", { class: "panel selection", "aria-live": "polite" });
 movesColumn.append(info);
 const predict = createPredict(root, {
@@ -170,10 +165,8 @@ run({
       for (const target of selected.moves) marks[target] = position.pieces[target] ? "capture" : "target";
     }
     game.draw({ bits: big(position.occupied), mapping: s.mapping, pieces: position.pieces, marks });
-    occupiedReadout.set(big(position.occupied));
     const caption = selected?.piece ? `Moves of ${selected.piece} on ${selected.square}` : "Moves of the selected piece";
     movesBoard.draw({ bits: moves, mapping: s.mapping, pieces: selected ? { [selected.square]: selected.piece } : {}, caption });
-    movesReadout.set(moves);
     drawInfo(position, s);
     predict.draw({ predicted: s.pred, answer: selected?.piece ? moves : null, mapping: s.mapping, revealed: s.rev });
   },

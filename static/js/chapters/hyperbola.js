@@ -2,14 +2,14 @@
 // over the piece's lines.
 
 import { api } from "../api.js";
-import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
 import { createSelect } from "../controls.js";
-import { el } from "../dom.js";
+import { add, columns, el } from "../dom.js";
 import {
   big,
   createSliderSetup,
   createStepList,
+  createValueBoard,
   occupancyIn,
   predictFields,
   predictHandlers,
@@ -19,7 +19,6 @@ import {
   stepValues,
 } from "../kit.js";
 import { createPredict } from "../predict.js";
-import { createReadout } from "../readout.js";
 import { T } from "../state.js";
 import { createStepper } from "../stepper.js";
 import { SLIDER_LETTERS } from "../terms.js";
@@ -55,26 +54,18 @@ const equation = el(
 );
 root.append(equation);
 
-const work = el("div", { class: "boards" });
-root.append(work);
-const listColumn = el("div", { class: "column steps-column" });
-const stepColumn = el("div", { class: "column" });
-const unionColumn = el("div", { class: "column" });
-work.append(stepColumn, listColumn, unionColumn);
+const [stepColumn, listColumn, unionColumn] = columns(root, 3, ["", "steps-column", ""]);
 const stepper = createStepper(stepColumn, { label: "Term", onChange: (i) => state.set({ step: i }) });
-const stepTitle = el("h2", { class: "formula step-formula", "aria-live": "polite" });
-stepColumn.append(stepTitle);
-const stepBoard = createBoard(stepColumn, { role: "step", label: "This term" });
-const stepReadout = createReadout(stepColumn, { role: "step", label: "value" });
-const stepNote = el("p", { class: "explain" });
-stepColumn.append(stepNote);
-listColumn.append(el("h2", { text: "All terms" }));
+const stepTitle = add(stepColumn, "h2", { class: "formula step-formula", "aria-live": "polite" });
+const stepBoard = createValueBoard(stepColumn, { role: "step", label: "This term", readout: "value" });
+const stepNote = add(stepColumn, "p", { class: "explain" });
+add(listColumn, "h2", { text: "All terms" });
 const list = createStepList(listColumn, { label: "Terms of the equation", onPick: (i) => state.set({ step: i }) });
-const unionBoard = createBoard(unionColumn, {
+const unionBoard = createValueBoard(unionColumn, {
   role: "attacks",
   label: "Union over the piece's lines (green: positive, red: negative)",
+  readout: "attacks",
 });
-const unionReadout = createReadout(unionColumn, { role: "attacks", label: "attacks" });
 const predict = createPredict(root, {
   prompt: "Mark the squares the slider attacks on the chosen line (s = p | n), then reveal.",
   ...predictHandlers(state),
@@ -112,7 +103,6 @@ run({
       pieces: { [s.sq]: "R" },
       caption: `${step.label}: ${step.formula}`,
     });
-    stepReadout.set(big(step.value));
     stepNote.textContent = step.id === "negative_as_printed" ? NEGATIVE_AS_PRINTED[slide.negative_as_printed_correct] : "";
     const { positive, negative } = rays(attacks);
     unionBoard.draw({
@@ -121,7 +111,6 @@ run({
       pieces: { [s.sq]: SLIDER_LETTERS[s.piece] },
       fills: { ...squaresMap(positive, s.mapping, "positive"), ...squaresMap(negative, s.mapping, "negative") },
     });
-    unionReadout.set(big(attacks.attacks));
     predict.draw({ predicted: s.pred, answer: v.attacks, mapping: s.mapping, revealed: s.rev });
   },
 });

@@ -2,13 +2,11 @@
 
 import { api } from "../api.js";
 import { bbOf, convert, squareBB, squareIndex, toggleSquare } from "../bits.js";
-import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
 import { createMappingSwitch } from "../controls.js";
-import { el } from "../dom.js";
-import { big, mappingField, NO_PREDICTION, predictFields, predictHandlers } from "../kit.js";
+import { add, columns, el } from "../dom.js";
+import { big, createValueBoard, mappingField, NO_PREDICTION, predictFields, predictHandlers } from "../kit.js";
 import { createPredict } from "../predict.js";
-import { createReadout } from "../readout.js";
 import { T } from "../state.js";
 
 // Boards are kept in LERF in the URL. The devlog's sketch is a 4-square strip with the
@@ -23,12 +21,12 @@ const { root, state, run } = createChapter({
   ...predictFields(),
 });
 
-const top = el("div", { class: "toolbar" });
-root.append(top);
-const mapping = createMappingSwitch(top, {
-  onChange: (value) => state.set({ mapping: value }),
-  note: "In lerbef a bigger single-bit number lies further left (or higher); in lerf it lies further right (or higher), so the devlog's rule reads backwards there.",
-});
+const top = add(root, "div", { class: "toolbar" });
+const mapping = createMappingSwitch(
+  top,
+  state,
+  "In lerbef a bigger single-bit number lies further left (or higher); in lerf it lies further right (or higher), so the devlog's rule reads backwards there.",
+);
 const multi = el("input", { type: "checkbox", id: "multi", "data-control": "multi" });
 multi.addEventListener("change", () => state.set({ multi: multi.checked }));
 top.append(el("label", { class: "panel", for: "multi" }, multi, " Allow several bits per board"));
@@ -36,18 +34,17 @@ const sketch = el("button", { type: "button", "data-action": "sketch" }, "The de
 sketch.addEventListener("click", () => state.set({ ...SKETCH, mapping: "lerbef", multi: false, ...NO_PREDICTION }));
 top.append(sketch);
 
-const boards = el("div", { class: "boards" });
-root.append(boards);
 const views = {};
-for (const [key, role, label] of [
+const sides = [
   ["dest", "destination", "Destination: click to set its bit"],
   ["start", "start", "Start: click to set its bit"],
-]) {
-  const column = el("div", { class: "column" });
-  boards.append(column);
-  const board = createBoard(column, {
+];
+const sideColumns = columns(root, sides.length);
+for (const [i, [key, role, label]] of sides.entries()) {
+  views[key] = createValueBoard(sideColumns[i], {
     role,
     label,
+    readout: `${role} value`,
     interactive: true,
     onSquare: (name) => {
       const s = state.get();
@@ -55,7 +52,6 @@ for (const [key, role, label] of [
       state.set({ [key]: s.multi ? toggleSquare(s[key], sq) : squareBB(sq), ...NO_PREDICTION });
     },
   });
-  views[key] = { board, readout: createReadout(column, { role, label: `${role} value` }) };
 }
 const verdict = el(
   "section",
@@ -100,14 +96,13 @@ run({
     ]) {
       const value = big(side.value);
       const labels = side.msb_square ? { [side.msb_square]: "msb" } : {};
-      views[key].board.draw({
+      views[key].draw({
         bits: value,
         mapping: s.mapping,
         index: s.mapping,
         labels,
         caption: `${key === "dest" ? "Destination" : "Start"} = ${side.decimal}`,
       });
-      views[key].readout.set(value);
     }
     const part = (role) => verdict.querySelector(`[data-role="${role}"]`);
     part("comparison").textContent =

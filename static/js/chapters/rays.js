@@ -2,11 +2,11 @@
 
 import { api } from "../api.js";
 import { bbOf, SQUARE_NAMES, squaresOf } from "../bits.js";
-import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
-import { el } from "../dom.js";
+import { add, columns, el } from "../dom.js";
 import {
   createSliderSetup,
+  createValueBoard,
   occupancyIn,
   predictFields,
   predictHandlers,
@@ -16,7 +16,6 @@ import {
   stepValues,
 } from "../kit.js";
 import { createPredict } from "../predict.js";
-import { createReadout } from "../readout.js";
 import { T } from "../state.js";
 import { createStepper } from "../stepper.js";
 import { LINE_KINDS, lineName } from "../terms.js";
@@ -33,27 +32,23 @@ const setup = createSliderSetup(root, state, {
   mappingNote:
     "Which rays are positive depends on the mapping: in lerbef up, left, up-left and up-right (the devlog's green); in lerf up, right, up-right and up-left.",
 });
-const top = el("div", { class: "toolbar" });
-root.append(top);
-const stepper = createStepper(top, { label: "Line", onChange: (i) => state.set({ view: i }) });
-const boards = el("div", { class: "boards" });
-root.append(boards);
-const raysColumn = el("div", { class: "column" });
-const reversedColumn = el("div", { class: "column" });
-const reversedResultColumn = el("div", { class: "column" });
-boards.append(raysColumn, reversedColumn, reversedResultColumn);
-const raysBoard = createBoard(raysColumn, {
+const stepper = createStepper(add(root, "div", { class: "toolbar" }), { label: "Line", onChange: (i) => state.set({ view: i }) });
+const [raysColumn, reversedColumn, reversedResultColumn] = columns(root, 3);
+const raysBoard = createValueBoard(raysColumn, {
   role: "rays",
   label: "Green: positive rays (subtraction works); red: negative rays",
+  readout: "positive | negative",
 });
-const raysReadout = createReadout(raysColumn, { role: "rays", label: "positive | negative" });
-const reversedBoard = createBoard(reversedColumn, { role: "reversed", label: "The reversed board rev(o), slider at rev(r)" });
-const reversedReadout = createReadout(reversedColumn, { role: "reversed", label: "rev(o)" });
-const reversedResult = createBoard(reversedResultColumn, {
+const reversedBoard = createValueBoard(reversedColumn, {
+  role: "reversed",
+  label: "The reversed board rev(o), slider at rev(r)",
+  readout: "rev(o)",
+});
+const reversedResult = createValueBoard(reversedResultColumn, {
   role: "reversed-result",
   label: "On the reversed board: rev(b) − 2·rev(r)",
+  readout: "rev(b) − 2·rev(r)",
 });
-const reversedResultReadout = createReadout(reversedResultColumn, { role: "reversed-result", label: "rev(b) − 2·rev(r)" });
 const explain = el("p", { class: "explain panel", "aria-live": "polite" });
 root.append(explain);
 const predict = createPredict(root, {
@@ -85,7 +80,6 @@ run({
       pieces: { ...blockers, [s.sq]: "Q" },
       fills: { ...squaresMap(positive, s.mapping, "positive"), ...squaresMap(negative, s.mapping, "negative") },
     });
-    raysReadout.set(positive | negative);
     // Where the reversal puts the queen: the square of rev(r), as the API computed it.
     const mirrored = SQUARE_NAMES[squaresOf(v.rev_r, s.mapping)[0]];
     const reversedPieces = { [mirrored]: "Q" };
@@ -95,10 +89,8 @@ run({
       index: s.mapping,
       pieces: { ...squaresMap(v.rev_o, s.mapping, "p"), ...reversedPieces },
     });
-    reversedReadout.set(v.rev_o);
     const caption = `On the reversed board (${lineName(slide.line)}): rev(b) − 2·rev(r)`;
     reversedResult.draw({ bits: v.rev_b_minus_2rev_r, mapping: s.mapping, index: s.mapping, pieces: reversedPieces, caption });
-    reversedResultReadout.set(v.rev_b_minus_2rev_r);
     explain.textContent = `Subtraction borrows towards higher bits only, so o^(o-2r) finds the positive rays. Reversing the bitboard turns bit i into bit 63 − i (the board rotated half a turn: the queen on ${s.sq} lands on ${mirrored}), so the negative rays become positive there; compute, then reverse back.`;
     predict.draw({ predicted: s.pred, answer: positive, mapping: s.mapping, revealed: s.rev });
   },

@@ -5,11 +5,19 @@
 import { api } from "../api.js";
 import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
-import { createMappingSwitch, createRadioGroup, createSelect } from "../controls.js";
-import { el } from "../dom.js";
-import { big, ends, mappingField, NO_PREDICTION, predictFields, predictHandlers } from "../kit.js";
+import { createMappingSwitch, createSelect } from "../controls.js";
+import { add, columns, el } from "../dom.js";
+import {
+  big,
+  createPickSwitch,
+  createValueBoard,
+  ends,
+  mappingField,
+  NO_PREDICTION,
+  predictFields,
+  predictHandlers,
+} from "../kit.js";
 import { createPredict } from "../predict.js";
-import { createReadout } from "../readout.js";
 import { T } from "../state.js";
 import { createStepper } from "../stepper.js";
 import { lineName } from "../terms.js";
@@ -26,28 +34,20 @@ const { root, state, error, run } = createChapter({
   ...predictFields(),
 });
 
-const top = el("div", { class: "toolbar" });
-root.append(top);
-const mapping = createMappingSwitch(top, {
-  onChange: (value) => state.set({ mapping: value }),
-  note: "Switching the mapping keeps the squares but renumbers their bits: on a rank the operator flips (in lerbef east is >>, in lerf east is <<), and the two diagonals swap their shifts of 7 and 9.",
-});
-const pick = createRadioGroup(top, {
-  legend: "The next click sets",
-  choices: [
-    ["from", "the start square (S)"],
-    ["to", "the destination (D)"],
-  ],
-  onChange: (value) => state.set({ pick: value }, { history: "replace" }),
-});
+const top = add(root, "div", { class: "toolbar" });
+const mapping = createMappingSwitch(
+  top,
+  state,
+  "Switching the mapping keeps the squares but renumbers their bits: on a rank the operator flips (in lerbef east is >>, in lerf east is <<), and the two diagonals swap their shifts of 7 and 9.",
+);
+const pick = createPickSwitch(top, state, [
+  ["from", "the start square (S)"],
+  ["to", "the destination (D)"],
+]);
 
 // Row 1: the board to choose on, and beside it the loop's controls, its code and the verdict
 // (an error such as not_aligned appears right there, next to the board that caused it).
-const upper = el("div", { class: "boards" });
-root.append(upper);
-const pickColumn = el("div", { class: "column" });
-const loopColumn = el("div", { class: "column shift-loop" });
-upper.append(pickColumn, loopColumn);
+const [pickColumn, loopColumn] = columns(root, 2, ["", "shift-loop"]);
 const pickBoard = createBoard(pickColumn, {
   role: "squares",
   label: "Start (S) and destination (D): click to choose",
@@ -70,15 +70,9 @@ const explain = el("section", { class: "panel explain", "aria-live": "polite" })
 loopColumn.append(code, explain);
 
 // Row 2: the bit shifted at this step, and the ray collected so far.
-const lower = el("div", { class: "boards" });
-root.append(lower);
-const shiftedColumn = el("div", { class: "column" });
-const rayColumn = el("div", { class: "column" });
-lower.append(shiftedColumn, rayColumn);
-const shiftedBoard = createBoard(shiftedColumn, { role: "shifted", label: "shiftedBit" });
-const shiftedReadout = createReadout(shiftedColumn, { role: "shifted", label: "shiftedBit" });
-const rayBoard = createBoard(rayColumn, { role: "ray", label: "ray = ray | shiftedBit (so far)" });
-const rayReadout = createReadout(rayColumn, { role: "ray", label: "ray so far" });
+const [shiftedColumn, rayColumn] = columns(root, 2);
+const shiftedBoard = createValueBoard(shiftedColumn, { role: "shifted", label: "shiftedBit", readout: "shiftedBit" });
+const rayBoard = createValueBoard(rayColumn, { role: "ray", label: "ray = ray | shiftedBit (so far)", readout: "ray so far" });
 const predict = createPredict(root, {
   prompt: "Mark the squares of the whole ray from start to destination, both ends included, then reveal.",
   ...predictHandlers(state),
@@ -110,9 +104,7 @@ function drawRay(s, ray) {
   stepper.set(step, ray.steps.length, ray.squares[step]);
   code.textContent = `i = ${step}: shiftedBit = startSquare ${ray.operator} BigInt(${ray.shift}*${step})`;
   shiftedBoard.draw({ bits: shifted, mapping: s.mapping, index: s.mapping, marks, caption: `shiftedBit (i = ${step})` });
-  shiftedReadout.set(shifted);
   rayBoard.draw({ bits: sofar, mapping: s.mapping, index: s.mapping, marks, caption: "ray = ray | shiftedBit (so far)" });
-  rayReadout.set(sofar);
   explain.dataset.outcome = "ray";
   const left = ray.operator === "<<";
   explain.replaceChildren(
@@ -138,22 +130,12 @@ function drawLoop(s, loop, refused) {
   // The API gives each step's bit number in the request's mapping; the boards draw those bits.
   const shifted = onBoard(here) ? 1n << BigInt(here.bit) : 0n;
   const sofar = loop.steps.slice(0, step + 1).reduce((bb, st) => (onBoard(st) ? bb | (1n << BigInt(st.bit)) : bb), 0n);
-  shiftedBoard.draw({
-    bits: shifted,
-    mapping: s.mapping,
-    index: s.mapping,
-    marks,
-    caption: `shiftedBit of the printed loop (i = ${step})`,
-  });
-  shiftedReadout.set(here.bit !== null && here.bit > 63 ? null : shifted);
-  rayBoard.draw({
-    bits: sofar,
-    mapping: s.mapping,
-    index: s.mapping,
-    marks,
-    caption: `What the printed loop collects (shift ${loop.shift}), so far`,
-  });
-  rayReadout.set(step === loop.steps.length - 1 ? big(loop.ray) : sofar);
+  // Past bit 63 there is no 64-bit value to read out; the last step reads out the loop's ray.
+  const caption = `shiftedBit of the printed loop (i = ${step})`;
+  shiftedBoard.draw({ bits: shifted, mapping: s.mapping, index: s.mapping, marks, caption }, here.bit > 63 ? null : shifted);
+  const collected = `What the printed loop collects (shift ${loop.shift}), so far`;
+  const last = step === loop.steps.length - 1;
+  rayBoard.draw({ bits: sofar, mapping: s.mapping, index: s.mapping, marks, caption: collected }, last ? big(loop.ray) : sofar);
   shiftSelect.set(s.shift);
   explain.dataset.outcome = loop.outcome;
   explain.replaceChildren(
