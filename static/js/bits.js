@@ -5,7 +5,7 @@
 // alone (name <-> index, set, test, toggle, count, convert, format). Pages use it to edit
 // their state and to draw what the API answered. Anything about the board beyond that (lines,
 // directions, colours, distances, the square a difference leads to) and every verdict comes
-// from the API, never from a page.
+// from the API, never from a page (board.js's checkered shading is drawing, not an answer).
 
 export const BB_ALL = (1n << 64n) - 1n;
 export const FILES = "abcdefgh";

@@ -6,6 +6,7 @@ import { convert, parseBB, SQUARE_NAMES, squareIndex, toggleSquare } from "./bit
 import { createBoard } from "./board.js";
 import { createMappingSwitch, createRadioGroup, createSelect } from "./controls.js";
 import { add, columns, el } from "./dom.js";
+import { createPredict } from "./predict.js";
 import { createReadout } from "./readout.js";
 import { T } from "./state.js";
 import { DEVLOG, LINE_CHOICES, LINE_KINDS, MAPPINGS } from "./terms.js";
@@ -179,8 +180,13 @@ export const predictFields = () => ({ pred: T.bb(0n), rev: T.bool(false) });
 /** The state patch that starts the exercise again (a new question was asked). */
 export const NO_PREDICTION = Object.freeze({ pred: 0n, rev: false });
 
+/** Create the predict-then-reveal exercise of a chapter, wired to its state's pred and rev fields. */
+export function createStatePredict(root, state, prompt) {
+  return createPredict(root, { prompt, ...predictHandlers(state) });
+}
+
 /** Wire a predict component to the state: toggling, revealing and resetting. */
-export function predictHandlers(state) {
+function predictHandlers(state) {
   return {
     onToggle: (name) => state.set({ pred: toggleSquare(state.get().pred, squareIndex(name)), rev: false }),
     onReveal: () => state.set({ rev: true }),

@@ -8,15 +8,14 @@ import { el } from "./dom.js";
 import {
   big,
   createSliderSetup,
+  createStatePredict,
   createValueBoard,
   occupancyIn,
   predictFields,
-  predictHandlers,
   sliderFields,
   squaresMap,
   stepValues,
 } from "./kit.js";
-import { createPredict } from "./predict.js";
 
 /**
  * config: { line, lineChoice, mappingNote, boards: [{role, label, step, fill, diffWith, size}],
@@ -58,7 +57,7 @@ export function slideChapter(config) {
     );
     root.append(binaryPanel);
   }
-  const predict = createPredict(root, { prompt: config.predict.prompt, ...predictHandlers(state) });
+  const predict = createStatePredict(root, state, config.predict.prompt);
 
   run({
     errorAfter: explain,

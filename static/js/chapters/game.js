@@ -5,8 +5,7 @@ import { convert } from "../bits.js";
 import { createChapter } from "../chapter.js";
 import { createMappingSwitch } from "../controls.js";
 import { columns, el } from "../dom.js";
-import { big, chapterUrl, createValueBoard, mappingField, NO_PREDICTION, predictFields, predictHandlers } from "../kit.js";
-import { createPredict } from "../predict.js";
+import { big, chapterUrl, createStatePredict, createValueBoard, mappingField, NO_PREDICTION, predictFields } from "../kit.js";
 import { T } from "../state.js";
 import { DEVLOG, lineName } from "../terms.js";
 
@@ -68,10 +67,7 @@ const game = createValueBoard(gameColumn, {
 const movesBoard = createValueBoard(movesColumn, { role: "moves", label: "Moves of the selected piece", readout: "moves" });
 const info = el("div", { class: "panel selection", "aria-live": "polite" });
 movesColumn.append(info);
-const predict = createPredict(root, {
-  prompt: "Select a piece, then mark the squares you think it can move to, and reveal.",
-  ...predictHandlers(state),
-});
+const predict = createStatePredict(root, state, "Select a piece, then mark the squares you think it can move to, and reveal.");
 
 let current = null; // the last position drawn, to interpret clicks
 

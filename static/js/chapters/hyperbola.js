@@ -8,17 +8,16 @@ import { add, columns, el } from "../dom.js";
 import {
   big,
   createSliderSetup,
+  createStatePredict,
   createStepList,
   createValueBoard,
   occupancyIn,
   predictFields,
-  predictHandlers,
   rays,
   sliderFields,
   squaresMap,
   stepValues,
 } from "../kit.js";
-import { createPredict } from "../predict.js";
 import { T } from "../state.js";
 import { createStepper } from "../stepper.js";
 import { SLIDER_LETTERS } from "../terms.js";
@@ -66,10 +65,11 @@ const unionBoard = createValueBoard(unionColumn, {
   label: "Union over the piece's lines (green: positive, red: negative)",
   readout: "attacks",
 });
-const predict = createPredict(root, {
-  prompt: "Mark the squares the slider attacks on the chosen line (s = p | n), then reveal.",
-  ...predictHandlers(state),
-});
+const predict = createStatePredict(
+  root,
+  state,
+  "Mark the squares the slider attacks on the chosen line (s = p | n), then reveal.",
+);
 
 const NEGATIVE_AS_PRINTED = {
   true: "The devlog prints n = [(b'' − 2r'') ⊕ o]'' ∩ m, XORing the unreversed o. For this input it happens to agree with n; toggle blockers to see it fail.",

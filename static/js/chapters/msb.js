@@ -5,8 +5,7 @@ import { bbOf, convert, squareBB, squareIndex, toggleSquare } from "../bits.js";
 import { createChapter } from "../chapter.js";
 import { createMappingSwitch } from "../controls.js";
 import { add, columns, el } from "../dom.js";
-import { big, createValueBoard, mappingField, NO_PREDICTION, predictFields, predictHandlers } from "../kit.js";
-import { createPredict } from "../predict.js";
+import { big, createStatePredict, createValueBoard, mappingField, NO_PREDICTION, predictFields } from "../kit.js";
 import { T } from "../state.js";
 
 // Boards are kept in LERF in the URL. The devlog's sketch is a 4-square strip with the
@@ -62,11 +61,11 @@ const verdict = el(
   el("p", { "data-role": "reason" }),
 );
 root.append(verdict);
-const predict = createPredict(root, {
-  prompt:
-    "The comparison looks at one bit of the destination board more than any other: its most significant bit. Mark that square, then reveal.",
-  ...predictHandlers(state),
-});
+const predict = createStatePredict(
+  root,
+  state,
+  "The comparison looks at one bit of the destination board more than any other: its most significant bit. Mark that square, then reveal.",
+);
 
 /** Write the API's words on where the destination lies, and whether the devlog is right there. */
 function actualText(data) {

@@ -6,16 +6,15 @@ import { createChapter } from "../chapter.js";
 import { add, columns, el } from "../dom.js";
 import {
   createSliderSetup,
+  createStatePredict,
   createValueBoard,
   occupancyIn,
   predictFields,
-  predictHandlers,
   rays,
   sliderFields,
   squaresMap,
   stepValues,
 } from "../kit.js";
-import { createPredict } from "../predict.js";
 import { T } from "../state.js";
 import { createStepper } from "../stepper.js";
 import { LINE_KINDS, lineName } from "../terms.js";
@@ -51,10 +50,11 @@ const reversedResult = createValueBoard(reversedResultColumn, {
 });
 const explain = el("p", { class: "explain panel", "aria-live": "polite" });
 root.append(explain);
-const predict = createPredict(root, {
-  prompt: "Mark the squares of the positive rays shown (all lines, or the one line chosen), then reveal.",
-  ...predictHandlers(state),
-});
+const predict = createStatePredict(
+  root,
+  state,
+  "Mark the squares of the positive rays shown (all lines, or the one line chosen), then reveal.",
+);
 
 run({
   errorAfter: explain,

@@ -10,14 +10,13 @@ import { add, columns, el } from "../dom.js";
 import {
   big,
   createPickSwitch,
+  createStatePredict,
   createValueBoard,
   ends,
   mappingField,
   NO_PREDICTION,
   predictFields,
-  predictHandlers,
 } from "../kit.js";
-import { createPredict } from "../predict.js";
 import { T } from "../state.js";
 import { createStepper } from "../stepper.js";
 import { lineName } from "../terms.js";
@@ -73,10 +72,11 @@ loopColumn.append(code, explain);
 const [shiftedColumn, rayColumn] = columns(root, 2);
 const shiftedBoard = createValueBoard(shiftedColumn, { role: "shifted", label: "shiftedBit", readout: "shiftedBit" });
 const rayBoard = createValueBoard(rayColumn, { role: "ray", label: "ray = ray | shiftedBit (so far)", readout: "ray so far" });
-const predict = createPredict(root, {
-  prompt: "Mark the squares of the whole ray from start to destination, both ends included, then reveal.",
-  ...predictHandlers(state),
-});
+const predict = createStatePredict(
+  root,
+  state,
+  "Mark the squares of the whole ray from start to destination, both ends included, then reveal.",
+);
 
 const shiftSelect = createSelect(null, {
   id: "devlog-shift",
