@@ -58,6 +58,11 @@ export function squaresOf(bb, mapping = "lerf") {
   return SQUARE_NAMES.map((_, sq) => sq).filter((sq) => hasSquare(bb, sq, mapping));
 }
 
+/** Return "even" or "odd": bit 0 of an integer, in words (parity(-7) === "odd"). */
+export function parity(n) {
+  return (Number(n) & 1) === 0 ? "even" : "odd";
+}
+
 /** Return the number of set bits. */
 export function popcount(bb) {
   let n = 0;

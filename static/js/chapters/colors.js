@@ -1,7 +1,7 @@
 // Chapter "colors": every colour formula of the page, with its working; same colour for two squares.
 
 import { api } from "../api.js";
-import { bbOf } from "../bits.js";
+import { bbOf, parity } from "../bits.js";
 import { createChapter } from "../chapter.js";
 import { el } from "../dom.js";
 import { ends } from "../kit.js";
@@ -74,7 +74,7 @@ function drawPair(color) {
     );
     return;
   }
-  const even = color.knight_distance % 2 === 0;
+  const even = parity(color.knight_distance) === "even";
   pair.replaceChildren(
     el("h2", { text: `${color.square} and ${color.other}: ${color.same_color ? "same colour" : "different colours"}` }),
     el(

@@ -2,6 +2,7 @@
 // "same diagonal" routines checked against the truth.
 
 import { api } from "../api.js";
+import { parity } from "../bits.js";
 import { createChapter } from "../chapter.js";
 import { createSelect } from "../controls.js";
 import { el } from "../dom.js";
@@ -61,7 +62,7 @@ function drawInfo(a) {
       { "data-role": "indices" },
     ),
     el("p", {
-      text: `${a.name} is ${a.color}; its diagonal index ${a.diagonal.index} is ${a.diagonal.index % 2 === 0 ? "even" : "odd"}: the page says even diagonals are the dark ones.`,
+      text: `${a.name} is ${a.color}; its diagonal index ${a.diagonal.index} is ${parity(a.diagonal.index)}: the page says even diagonals are the dark ones.`,
     }),
   );
 }
