@@ -8,16 +8,17 @@ import { createReadout } from "../readout.js";
 import { T } from "../state.js";
 import { DEVLOG } from "../terms.js";
 
+// One column per mapping, LERF first (the template's data-column order).
 const TITLES = { lerf: "LERF (wiki, python-chess): a1 = bit 0", lerbef: "lerbef (devlog): h1 = bit 0" };
 const { root, state, error, run } = createChapter({ bb: T.bb(0x1000000010000001n), sq: T.square("e4") });
 const inspect = document.getElementById("inspect");
 
 const views = {};
-for (const mapping of ["lerf", "lerbef"]) {
+for (const [mapping, title] of Object.entries(TITLES)) {
   const column = root.querySelector(`[data-column="${mapping}"]`);
   const board = createBoard(column, {
     role: mapping,
-    label: TITLES[mapping],
+    label: title,
     interactive: true,
     onSquare: (name) => state.set({ bb: toggleSquare(state.get().bb, squareIndex(name)), sq: name }),
   });
@@ -50,7 +51,7 @@ run({
   errorAfter: inspect,
   load: ({ bb, sq }) => Promise.all([api("/bitboard", { value: bb, mapping: "lerf" }), api("/square", { sq })]),
   draw({ sq }, [set, square]) {
-    for (const mapping of ["lerf", "lerbef"]) {
+    for (const mapping of Object.keys(views)) {
       const value = parseBB(set.values[mapping]);
       views[mapping].board.draw({ bits: value, mapping, index: mapping, marks: { [sq]: "selected" } });
       views[mapping].readout.set(value);
