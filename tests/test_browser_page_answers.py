@@ -107,3 +107,34 @@ def test_devlog_values_come_from_the_page(page, live_server, client):
     page.goto(live_server + "/chapter/game")
     page.wait_for_selector('[data-board="game"] [data-square="d4"][data-piece="Q"]')
     assert page.input_value("#fen") == "8/8/8/8/3Q4/8/8/8"
+
+
+# What each chapter asks on its first view: one answer per question, nothing it could derive.
+FIRST_VIEW = {
+    "msb": ["/api/compare"],
+    "shift-ray": ["/api/ray"],
+    "propagation": ["/api/slide"],
+    "mask": ["/api/slide"],
+    "masked-occupied": ["/api/slide"],
+    "rays": ["/api/attacks", "/api/slide"],
+    "hyperbola": ["/api/attacks", "/api/slide"],
+    "game": ["/api/position"],
+    "squares": ["/api/bitboard", "/api/square"],
+    "diagonals": ["/api/squares"],
+    "colors": ["/api/color", "/api/squares"],
+    "directions": ["/api/direction"] + ["/api/directions/table"] * 3 + ["/api/rose"],
+    "intersections": ["/api/intersections", "/api/squares"],
+    "routines": ["/api/routines"],
+}
+
+
+def test_every_chapter_asks_only_what_it_draws(page, live_server, client):
+    chapters = client.get("/").data.decode()
+    asked = api_requests(page)
+    for slug, expected in FIRST_VIEW.items():
+        assert f"/chapter/{slug}" in chapters
+        page.goto(live_server + f"/chapter/{slug}")
+        page.wait_for_load_state("networkidle")
+        page.wait_for_selector("#chapter [data-board], #chapter [data-routine]")
+        assert sorted(path for path, _ in asked) == expected, slug
+        asked.clear()
