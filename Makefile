@@ -9,7 +9,7 @@ PYTEST_ARGS ?=
 
 BIN := $(VENV)/bin
 
-.PHONY: run serve test test-fast bench screenshots clean
+.PHONY: run serve test test-fast bench screenshots clean lint-js
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,9 +39,18 @@ test: $(VENV)/.dev
 test-fast: $(VENV)/.dev
 	$(BIN)/python -m pytest -m "not browser" $(PYTEST_ARGS)
 
+# JavaScript lint and format check (biome, pinned in tools/biome/package.json; installed by npm on first use).
+BIOME := tools/biome/node_modules/.bin/biome
+$(BIOME): tools/biome/package.json tools/biome/package-lock.json
+	npm install --prefix tools/biome --no-audit --no-fund --silent
+	touch $@
+
+lint-js: $(BIOME)
+	$(BIOME) check static/js
+
 bench: $(VENV)/.dev
 	$(BIN)/python bench/bench_engine.py
 	browser="$$(scripts/ensure-chromium $(VENV))" && CHROMIUM_PATH="$$browser" $(BIN)/python bench/bench_browser.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache screenshots test-results
+	rm -rf $(VENV) .pytest_cache screenshots test-results tools/biome/node_modules

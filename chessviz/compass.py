@@ -110,3 +110,32 @@ def table(kind: str) -> list[list[int | None]]:
                 row.append(degrees_of(dr, df) if kind == "degrees" else begrees_of(dr, df))
         rows.append(row)
     return rows
+
+
+def rose(sq: Square) -> list[dict]:
+    """Return the squares one ray step or one knight jump from sq, on the board: e4 -> e5 (north, +8) first.
+
+    Each is {square, kind ("ray" or "knight"), direction, step}: the compass rose clockwise
+    from north, then the knight rose clockwise from north-north-east.
+    """
+    out = []
+    for kind, directions in (("ray", RAY_DIRECTIONS), ("knight", KNIGHT_DIRECTIONS)):
+        for name, step, (dr, df) in directions:
+            rank, file = square_rank(sq) + dr, square_file(sq) + df
+            if 0 <= rank < 8 and 0 <= file < 8:
+                out.append({"square": 8 * rank + file, "kind": kind, "direction": name, "step": step})
+    return out
+
+
+def offsets(sq: Square) -> list[list[Square | None]]:
+    """Return the square at every (rank, file) difference from sq, laid out as the 15x15 sheets.
+
+    The top row is rank difference +7, the left column file difference -7, as :func:`table`;
+    None where the difference leads off the board: from a1, row 7 - 2, column 7 + 1 is b3.
+    """
+    return [
+        [8 * (square_rank(sq) + dr) + square_file(sq) + df
+         if 0 <= square_rank(sq) + dr < 8 and 0 <= square_file(sq) + df < 8 else None
+         for df in SPAN]
+        for dr in range(7, -8, -1)
+    ]

@@ -13,7 +13,7 @@ import re
 import chess
 
 from .errors import ChessvizError, shown
-from .sliding import attacks
+from .sliding import PIECE_LINES, attacks
 from .squares import BB_ALL, Bitboard, Square, convert, square_name, square_rank
 
 FEN_MAX_LENGTH = 100
@@ -88,7 +88,7 @@ def describe(board: chess.BaseBoard, mapping: str = "lerf", selected: Square | N
     if selected is not None:
         piece = board.piece_at(selected)
         if piece is None:
-            body["selected"] = {"square": square_name(selected), "piece": None, "moves": [], "bitboard": 0, "slider": None}
+            body["selected"] = {"square": square_name(selected), "piece": None, "moves": [], "bitboard": 0, "slider": None, "lines": []}
         else:
             moves = targets(board, selected)
             body["selected"] = {
@@ -97,6 +97,7 @@ def describe(board: chess.BaseBoard, mapping: str = "lerf", selected: Square | N
                 "moves": [square_name(sq) for sq in chess.SquareSet(moves)],
                 "bitboard": convert(moves, "lerf", mapping),
                 "slider": SLIDERS.get(piece.piece_type),
+                "lines": list(PIECE_LINES.get(SLIDERS.get(piece.piece_type), ())),
             }
     return body
 

@@ -36,6 +36,11 @@ def wait_for_board(page, role: str, expected: set[str]) -> None:
     )
 
 
+def wait_for_readout(page, role: str, value: str) -> None:
+    """Wait until the readout of a role shows the value (a mapping switch redraws the same squares first)."""
+    page.wait_for_selector(f'[data-readout="{role}"][data-value="{value}"]')
+
+
 def readout(page, role: str) -> str:
     return page.get_attribute(f'[data-readout="{role}"]', "data-value")
 

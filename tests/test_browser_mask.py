@@ -1,6 +1,6 @@
 """Chapter mask in Chromium: m and (o - r) & m against /api/slide."""
 
-from browser_helpers import board_squares, readout, squares_of, steps, wait_for_board, wait_for_marks
+from browser_helpers import board_squares, squares_of, steps, wait_for_board, wait_for_marks, wait_for_readout
 from conftest import screenshot
 
 from chessviz.squares import convert
@@ -12,7 +12,7 @@ ROLES = {"occupied": "o", "slider": "r", "difference": "o_minus_r", "mask": "m",
 def shown(page, expected, mapping="lerbef"):
     for role, step in ROLES.items():
         wait_for_board(page, role, squares_of(expected[step], mapping))
-        assert readout(page, role) == expected[step], role
+        wait_for_readout(page, role, expected[step])
 
 
 def test_mask_devlog_default_line_keyboard_reload(page, live_server, client):

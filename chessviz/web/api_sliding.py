@@ -74,6 +74,7 @@ def compare(destination: int, start: int, mapping: str) -> dict:
     verdict = "left" if destination >= start else "right"
     body = {"mapping": mapping, "destination": _board_summary(destination, mapping), "start": _board_summary(start, mapping),
             "comparison": f"destination {'>=' if destination >= start else '<'} start", "verdict": verdict,
+            "greater_or_equal": destination >= start,
             "single_bits": destination.bit_count() == 1 and start.bit_count() == 1,
             "meaningful": False, "actual": None, "verdict_correct": None}
     if destination.bit_count() != 1 or start.bit_count() != 1:

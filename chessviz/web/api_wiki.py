@@ -10,7 +10,7 @@ from ..lines import (
     PAIRS, anti_diagonal_index, anti_diagonal_length, diagonal_index, diagonal_length,
     intersection_reason, intersection_square, is_dark, same_line, x88_working,
 )
-from ..squares import LINE_KINDS, format_bitboard, line_mask, square_file, square_name, square_rank, x88
+from ..squares import LINE_KINDS, MAPPINGS, bit_of, format_bitboard, line_mask, square_file, square_name, square_rank, x88
 from . import params as P
 from .api import endpoint
 
@@ -31,6 +31,7 @@ def square(sq: int, mapping: str) -> dict:
         "rank": rank,
         "file": file,
         "x88": x88(sq),
+        "bits": {m: bit_of(sq, m) for m in MAPPINGS},
         "color": "dark" if is_dark(sq) else "light",
         "diagonal": {
             "index": diagonal,

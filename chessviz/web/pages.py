@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from flask import Blueprint, abort, render_template, url_for
 from jinja2 import TemplateNotFound
 
+from .. import devlog
 from ..errors import shown
 from . import ROOT
 
@@ -76,6 +77,7 @@ def chapter(slug: str):
         previous=CHAPTERS[position - 1] if position > 0 else None,
         next=CHAPTERS[position + 1] if position + 1 < len(CHAPTERS) else None,
         chapter_urls={c.slug: url_for("pages.chapter", slug=c.slug) for c in CHAPTERS},
+        devlog=devlog.constants(),
     )
     try:
         return render_template(f"chapters/{slug}.html", **context)

@@ -12,16 +12,24 @@ export class ApiError extends Error {
   }
 }
 
-/** Return the parsed JSON of GET <root><path>?<params>; throws ApiError on a 4xx body. */
-export function api(path, params = {}) {
+/** Return a query string of the given values (BigInts as 0x.., null and undefined left out). */
+export function queryString(params) {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
-    if (value !== null && value !== undefined) query.set(key, typeof value === "bigint" ? "0x" + value.toString(16) : String(value));
+    if (value !== null && value !== undefined)
+      query.set(key, typeof value === "bigint" ? `0x${value.toString(16)}` : String(value));
   }
-  const url = `${ROOT}${path}?${query}`;
+  return query.toString();
+}
+
+/** Return the parsed JSON of GET <root><path>?<params>; throws ApiError on a 4xx body. */
+export function api(path, params = {}) {
+  const url = `${ROOT}${path}?${queryString(params)}`;
   if (!cache.has(url)) {
     const request = fetch(url, { headers: { Accept: "application/json" } }).then(async (response) => {
-      const body = await response.json().catch(() => ({ error: { code: "bad_response", message: `HTTP ${response.status}`, param: null } }));
+      const body = await response
+        .json()
+        .catch(() => ({ error: { code: "bad_response", message: `HTTP ${response.status}`, param: null } }));
       if (!response.ok) throw new ApiError(body.error || { code: "http_error", message: `HTTP ${response.status}`, param: null });
       return body;
     });
@@ -30,10 +38,4 @@ export function api(path, params = {}) {
     cache.set(url, request);
   }
   return cache.get(url);
-}
-
-/** Show an error next to an input (role=alert), or clear it with null. */
-export function showError(element, error) {
-  element.textContent = error ? (error.code ? `${error.message} (${error.code})` : String(error.message || error)) : "";
-  element.hidden = !error;
 }

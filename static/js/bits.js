@@ -1,9 +1,14 @@
 // Pure bit and square helpers (BigInt), no DOM. The one place the front end knows the
 // two square mappings: LERF (a1 = bit 0) and the devlog's lerbef (h1 = bit 0, a1 = bit 7).
+//
+// The rule: what is here follows from a number's bits and the two mappings' definition
+// alone (name <-> index, set, test, toggle, count, convert, format). Pages use it to edit
+// their state and to draw what the API answered. Anything about the board beyond that (lines,
+// directions, colours, distances, the square a difference leads to) and every verdict comes
+// from the API, never from a page (board.js's checkered shading is drawing, not an answer).
 
 export const BB_ALL = (1n << 64n) - 1n;
 export const FILES = "abcdefgh";
-export const MAPPINGS = ["lerbef", "lerf"];
 
 /** Return the name of a LERF square index, e.g. squareName(28) === "e4". */
 export function squareName(sq) {
@@ -43,9 +48,19 @@ export function squareBB(sq, mapping = "lerf") {
   return 1n << BigInt(bitOf(sq, mapping));
 }
 
+/** Return the bitboard of some square names, e.g. bbOf(["a1", "h1"]) === 0x81n. */
+export function bbOf(names, mapping = "lerf") {
+  return names.reduce((bb, name) => bb | squareBB(squareIndex(name), mapping), 0n);
+}
+
 /** Return the LERF squares set in bb, sorted by LERF index. */
 export function squaresOf(bb, mapping = "lerf") {
   return SQUARE_NAMES.map((_, sq) => sq).filter((sq) => hasSquare(bb, sq, mapping));
+}
+
+/** Return "even" or "odd": bit 0 of an integer, in words (parity(-7) === "odd"). */
+export function parity(n) {
+  return (Number(n) & 1) === 0 ? "even" : "odd";
 }
 
 /** Return the number of set bits. */
@@ -57,7 +72,9 @@ export function popcount(bb) {
 
 /** Parse the API's "0x" + 16 hex digits (or any 0x.. / decimal string) into a BigInt; null if invalid. */
 export function parseBB(text) {
-  const t = String(text ?? "").trim().toLowerCase();
+  const t = String(text ?? "")
+    .trim()
+    .toLowerCase();
   if (!/^(0x[0-9a-f]{1,16}|[0-9]{1,20})$/.test(t)) return null;
   const v = BigInt(t);
   return v <= BB_ALL ? v : null;
@@ -65,12 +82,12 @@ export function parseBB(text) {
 
 /** Return "0x" + 16 lowercase hex digits, the API's form. */
 export function hex(bb) {
-  return "0x" + BigInt.asUintN(64, bb).toString(16).padStart(16, "0");
+  return `0x${BigInt.asUintN(64, bb).toString(16).padStart(16, "0")}`;
 }
 
 /** Return the shortest "0x.." form, for URLs. */
 export function shortHex(bb) {
-  return "0x" + BigInt.asUintN(64, bb).toString(16);
+  return `0x${BigInt.asUintN(64, bb).toString(16)}`;
 }
 
 /** Return the 64 binary digits, bit 63 first. */

@@ -2,7 +2,8 @@
 // each of its 64 squares carries data-square="<name>" and data-bit="1|0" for the bitboard
 // drawn on it, as the API contract describes. Drawing reads a view and never changes state.
 
-import { FILES, SQUARE_NAMES, bitOf, hasSquare, squareIndex } from "./bits.js";
+import { bitOf, FILES, hasSquare, SQUARE_NAMES, squareIndex } from "./bits.js";
+import { add, el } from "./dom.js";
 
 const GLYPHS = { k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F" };
 const PIECE_NAMES = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" };
@@ -18,65 +19,38 @@ const PIECE_NAMES = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight"
  *         labels: {e4: "1"}, marks: {e4: "right"}, index: "lerf"|"lerbef"|null, caption }
  */
 export function createBoard(container, { role, label, interactive = false, onSquare = null, onHover = null, size = "" }) {
-  const figure = document.createElement("figure");
-  figure.className = `board-figure ${size}`.trim();
-  const caption = document.createElement("figcaption");
-  caption.className = "board-caption";
-  caption.textContent = label;
-  const grid = document.createElement("div");
-  grid.className = "board";
-  grid.dataset.board = role;
-  grid.setAttribute("role", "grid");
-  grid.setAttribute("aria-label", label);
+  const caption = el("figcaption", { class: "board-caption", text: label });
+  const grid = el("div", { class: "board", "data-board": role, role: "grid", "aria-label": label });
   const squares = new Map();
   let focused = "a1";
+  const hidden = (className, text) => el("span", { class: className, "aria-hidden": "true", text });
 
   for (let rank = 7; rank >= 0; rank--) {
-    const row = document.createElement("div");
-    row.className = "board-row";
-    row.setAttribute("role", "row");
-    const rankLabel = document.createElement("span");
-    rankLabel.className = "coord rank-coord";
-    rankLabel.setAttribute("aria-hidden", "true");
-    rankLabel.textContent = String(rank + 1);
-    row.append(rankLabel);
+    const row = add(grid, "div", { class: "board-row", role: "row" }, hidden("coord rank-coord", String(rank + 1)));
     for (let file = 0; file < 8; file++) {
-      const sq = 8 * rank + file;
-      const name = SQUARE_NAMES[sq];
-      const cell = document.createElement(interactive ? "button" : "div");
-      if (interactive) {
-        cell.type = "button";
-        cell.tabIndex = name === focused ? 0 : -1;
-      }
-      cell.className = `sq ${(rank + file) % 2 === 0 ? "dark" : "light"}`;
-      cell.dataset.square = name;
-      cell.dataset.bit = "0";
-      cell.setAttribute("role", "gridcell");
-      const piece = document.createElement("span");
-      piece.className = "piece";
-      piece.setAttribute("aria-hidden", "true");
-      const index = document.createElement("span");
-      index.className = "idx";
-      index.setAttribute("aria-hidden", "true");
-      const text = document.createElement("span");
-      text.className = "label";
-      text.setAttribute("aria-hidden", "true");
-      cell.append(piece, index, text);
-      row.append(cell);
-      squares.set(name, { cell, piece, index, text, state: {} });
+      const name = SQUARE_NAMES[8 * rank + file];
+      // The board's own checkered shading (a1 dark), not a colour the page reports.
+      const cell = add(row, interactive ? "button" : "div", {
+        class: `sq ${(rank + file) % 2 === 0 ? "dark" : "light"}`,
+        type: interactive ? "button" : null,
+        tabindex: interactive ? (name === focused ? "0" : "-1") : null,
+        "data-square": name,
+        "data-bit": "0",
+        role: "gridcell",
+      });
+      const parts = { piece: hidden("piece"), index: hidden("idx"), text: hidden("label") };
+      cell.append(parts.piece, parts.index, parts.text);
+      squares.set(name, { cell, ...parts, state: {} });
     }
-    grid.append(row);
   }
-  const fileRow = document.createElement("div");
-  fileRow.className = "board-row file-coords";
-  fileRow.setAttribute("aria-hidden", "true");
-  fileRow.append(Object.assign(document.createElement("span"), { className: "coord" }));
-  for (const f of FILES) {
-    fileRow.append(Object.assign(document.createElement("span"), { className: "coord", textContent: f }));
-  }
-  grid.append(fileRow);
-  figure.append(caption, grid);
-  container.append(figure);
+  add(
+    grid,
+    "div",
+    { class: "board-row file-coords", "aria-hidden": "true" },
+    el("span", { class: "coord" }),
+    ...[...FILES].map((f) => el("span", { class: "coord", text: f })),
+  );
+  const figure = add(container, "figure", { class: `board-figure ${size}`.trim() }, caption, grid);
 
   if (interactive) {
     grid.addEventListener("click", (event) => {
@@ -147,13 +121,13 @@ export function createBoard(container, { role, label, interactive = false, onSqu
       set(entry, "bit", on ? "1" : "0", (v) => (cell.dataset.bit = v));
       const letter = pieces[name] || "";
       set(entry, "piece", letter, (v) => {
-        entry.piece.textContent = v ? GLYPHS[v.toLowerCase()] + "\uFE0E" : "";
+        entry.piece.textContent = v ? `${GLYPHS[v.toLowerCase()]}\uFE0E` : "";
         entry.piece.dataset.color = v ? (v === v.toUpperCase() ? "white" : "black") : "";
         if (v) cell.dataset.piece = v;
         else delete cell.dataset.piece;
       });
-      set(entry, "fill", fills[name] || "", (v) => (v ? (cell.dataset.fill = v) : delete cell.dataset.fill));
-      set(entry, "mark", marks[name] || "", (v) => (v ? (cell.dataset.mark = v) : delete cell.dataset.mark));
+      set(entry, "fill", fills[name] || "", (v) => setData(cell, "fill", v));
+      set(entry, "mark", marks[name] || "", (v) => setData(cell, "mark", v));
       set(entry, "label", labels[name] ?? "", (v) => (entry.text.textContent = v));
       const idx = index ? String(bitOf(sq, index)) : "";
       set(entry, "idx", idx, (v) => (entry.index.textContent = v));
@@ -165,10 +139,18 @@ export function createBoard(container, { role, label, interactive = false, onSqu
         fills[name] || null,
         marks[name] || null,
         labels[name] || null,
-      ].filter(Boolean).join(", ");
+      ]
+        .filter(Boolean)
+        .join(", ");
       set(entry, "aria", description, (v) => cell.setAttribute("aria-label", v));
     }
   }
 
   return { element: grid, figure, draw, focusSquare: (name) => moveFocus(name, true) };
+}
+
+/** Set a data- attribute, or remove it for an empty value. */
+function setData(element, key, value) {
+  if (value) element.dataset[key] = value;
+  else delete element.dataset[key];
 }

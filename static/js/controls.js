@@ -1,4 +1,7 @@
-// Small shared controls: the mapping switch and an error line next to an input.
+// Small shared controls: one radio group (the mapping switch and "the next click sets" are
+// two uses of it), one labelled select, and one error line.
+
+import { el } from "./dom.js";
 
 const MAPPING_TEXT = {
   lerbef: "lerbef, the devlog's layout: h1 is bit 0, a1 is bit 7, a8 is bit 63. Higher bits run west and north.",
@@ -8,38 +11,84 @@ const MAPPING_TEXT = {
 let uid = 0;
 
 /**
- * Create a mapping switch (radio group). `note` is the chapter's sentence on what changes.
- * Returns { element, set(mapping) }.
+ * Create a radio group: `choices` is [[value, label], ...]; onChange(value) when one is picked.
+ * Returns { element, set(value) }.
  */
-export function createMappingSwitch(container, { onChange, note = "" }) {
-  const name = `mapping-${++uid}`;
-  const box = document.createElement("fieldset");
-  box.className = "mapping-switch";
-  box.innerHTML = `
-    <legend>Square mapping</legend>
-    <label><input type="radio" name="${name}" value="lerbef"> lerbef (devlog)</label>
-    <label><input type="radio" name="${name}" value="lerf"> lerf (wiki)</label>
-    <p class="mapping-text"></p>
-    <p class="mapping-note"></p>`;
-  box.querySelector(".mapping-note").textContent = note;
+export function createRadioGroup(container, { legend, choices, onChange, className = "panel pick" }) {
+  const name = `radio-${++uid}`;
+  const box = el(
+    "fieldset",
+    { class: className },
+    el("legend", { text: legend }),
+    ...choices.map(([value, label]) => el("label", {}, el("input", { type: "radio", name, value }), ` ${label}`)),
+  );
   box.addEventListener("change", (event) => onChange(event.target.value));
   container.append(box);
   return {
     element: box,
-    set(mapping) {
-      box.dataset.mapping = mapping;
-      for (const input of box.querySelectorAll("input")) input.checked = input.value === mapping;
-      box.querySelector(".mapping-text").textContent = MAPPING_TEXT[mapping];
+    set(value) {
+      for (const input of box.querySelectorAll("input")) input.checked = input.value === value;
     },
   };
 }
 
-/** Create a hidden error line (role=alert) after `anchor`; returns the element. */
-export function createErrorLine(anchor) {
-  const line = document.createElement("p");
-  line.className = "input-error";
-  line.setAttribute("role", "alert");
-  line.hidden = true;
-  anchor.after(line);
-  return line;
+/**
+ * Create the mapping switch of a chapter's state (its `mapping` field): a radio group with a
+ * sentence on the chosen mapping and the chapter's `note` on what changes.
+ * Returns { element, set(mapping) }.
+ */
+export function createMappingSwitch(container, state, note = "") {
+  const group = createRadioGroup(container, {
+    legend: "Square mapping",
+    choices: [
+      ["lerbef", "lerbef (devlog)"],
+      ["lerf", "lerf (wiki)"],
+    ],
+    onChange: (mapping) => state.set({ mapping }),
+    className: "mapping-switch",
+  });
+  const text = el("p", { class: "mapping-text" });
+  group.element.append(text, el("p", { class: "mapping-note", text: note }));
+  return {
+    element: group.element,
+    set(mapping) {
+      group.element.dataset.mapping = mapping;
+      group.set(mapping);
+      text.textContent = MAPPING_TEXT[mapping];
+    },
+  };
+}
+
+/**
+ * Create a select of `choices` ([[value, text], ...]) carrying data-control="<control>", in a
+ * labelled panel appended to `container` (or bare, when container is null).
+ * Returns { element (the select), set(value) }.
+ */
+export function createSelect(container, { id, control, label, choices, onChange }) {
+  const select = el("select", { id, "data-control": control }, ...choices.map(([value, text]) => el("option", { value, text })));
+  select.addEventListener("change", () => onChange(select.value));
+  container?.append(el("label", { class: "panel", for: id }, label, select));
+  return {
+    element: select,
+    set(value) {
+      select.value = value;
+    },
+  };
+}
+
+/**
+ * Create a hidden error line (role=alert), placed after `anchor` (or later, by the caller).
+ * show(error) writes an API error ({message, code}) or any message; show(null) hides it.
+ * Returns { element, show }.
+ */
+export function createErrorLine(anchor = null) {
+  const line = el("p", { class: "input-error", role: "alert", hidden: true });
+  anchor?.after(line);
+  return {
+    element: line,
+    show(error) {
+      line.textContent = error ? (error.code ? `${error.message} (${error.code})` : String(error.message || error)) : "";
+      line.hidden = !error;
+    },
+  };
 }

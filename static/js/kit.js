@@ -1,38 +1,42 @@
-// Building blocks the chapters share: a tiny DOM helper, chapter links, the slider setup
+// Building blocks the chapters share: chapter links, state fields, the slider setup
 // (occupancy board, slider board, line and mapping choice) and a clickable list of steps.
 
-import { SQUARE_NAMES, convert, parseBB, squareIndex, toggleSquare } from "./bits.js";
+import { queryString } from "./api.js";
+import { convert, parseBB, SQUARE_NAMES, squareIndex, toggleSquare } from "./bits.js";
 import { createBoard } from "./board.js";
-import { createMappingSwitch } from "./controls.js";
+import { createMappingSwitch, createRadioGroup, createSelect } from "./controls.js";
+import { add, columns, el } from "./dom.js";
+import { createPredict } from "./predict.js";
 import { createReadout } from "./readout.js";
 import { T } from "./state.js";
-
-/** Create an element: el("p", {class: "x", "data-role": "y"}, "text", child). */
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
+import { DEVLOG, LINE_CHOICES, LINE_KINDS, MAPPINGS } from "./terms.js";
 
 /** Return the URL of another chapter with a query, from #chapter[data-urls] (never hard-coded). */
 export function chapterUrl(slug, query = {}) {
   const urls = JSON.parse(document.getElementById("chapter").dataset.urls);
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== null && value !== undefined) params.set(key, typeof value === "bigint" ? "0x" + value.toString(16) : String(value));
-  }
-  const text = params.toString();
+  const text = queryString(query);
   return urls[slug] + (text ? `?${text}` : "");
 }
 
 /** Return a BigInt from the API's "0x..." string. */
 export const big = (text) => parseBB(text);
+
+/** Return the union of the positive and of the negative rays of an /api/attacks answer, over `lines` (all by default). */
+export function rays(attacks, lines = Object.keys(attacks.lines)) {
+  let positive = 0n;
+  let negative = 0n;
+  for (const line of lines) {
+    positive |= parseBB(attacks.lines[line].positive);
+    negative |= parseBB(attacks.lines[line].negative);
+  }
+  return { positive, negative };
+}
+
+/** Return the board marks of a pair of squares: the first "start", the second (if any) "end". */
+export const ends = (a, b) => ({ [a]: "start", ...(b ? { [b]: "end" } : {}) });
+
+/** Return {step id: BigInt} of an /api/slide answer. */
+export const stepValues = (slide) => Object.fromEntries(slide.steps.map((step) => [step.id, parseBB(step.value)]));
 
 /** Return {name: true} for every square of a LERF-or-mapping bitboard, as board marks/fills want. */
 export function squaresMap(bb, mapping, value) {
@@ -44,15 +48,29 @@ export function squaresMap(bb, mapping, value) {
   return out;
 }
 
-export const DEVLOG_OCCUPANCY = 0x1000804200000010n; // lerbef, as printed in the devlog
+/** The mapping field of a devlog chapter: lerbef unless the URL says lerf. */
+export const mappingField = () => T.choice(MAPPINGS, "lerbef");
 
 /** The state fields of a slider chapter; the occupancy is kept in LERF in the URL. */
-export function sliderFields({ sq = "f4", line = "rank", occupied = convert(DEVLOG_OCCUPANCY, "lerbef", "lerf") } = {}) {
+export function sliderFields({ sq = "f4", line = "rank", occupied = DEVLOG.occupancy.lerf } = {}) {
+  return { sq: T.square(sq), occ: T.bb(occupied), line: T.choice(LINE_KINDS, line), mapping: mappingField() };
+}
+
+/**
+ * Create a board with its value's readout below it, in `column`: `readout` is the readout's
+ * label, `readoutRole` its data-readout (the board's role by default); the other options are
+ * createBoard's. Returns { board, readout, draw(view, value = view.bits) } drawing both.
+ */
+export function createValueBoard(column, { readout: readoutLabel, readoutRole, ...options }) {
+  const board = createBoard(column, options);
+  const readout = createReadout(column, { role: readoutRole ?? options.role, label: readoutLabel });
   return {
-    sq: T.square(sq),
-    occ: T.bb(occupied),
-    line: T.choice(["rank", "file", "diagonal", "anti_diagonal"], line),
-    mapping: T.choice(["lerbef", "lerf"], "lerbef"),
+    board,
+    readout,
+    draw(view, value = view.bits) {
+      board.draw(view);
+      readout.set(value);
+    },
   };
 }
 
@@ -64,48 +82,47 @@ export function sliderFields({ sq = "f4", line = "rank", occupied = convert(DEVL
  * from the API in `mapping`.
  */
 export function createSliderSetup(container, state, { piece = "R", lineChoice = false, mappingNote = "", prefetch = null } = {}) {
-  const top = el("div", { class: "toolbar" });
-  container.append(top);
-  const mapping = createMappingSwitch(top, { onChange: (value) => state.set({ mapping: value }), note: mappingNote });
-  let lineSelect = null;
-  if (lineChoice) {
-    lineSelect = el("select", { id: "line-choice", "data-control": "line" },
-      ...["rank", "file", "diagonal", "anti_diagonal"].map((k) => el("option", { value: k, text: k.replace("_", "-") })));
-    lineSelect.addEventListener("change", () => state.set({ line: lineSelect.value }));
-    top.append(el("label", { class: "panel", for: "line-choice" }, "Line: ", lineSelect));
-  }
+  const top = add(container, "div", { class: "toolbar" });
+  const mapping = createMappingSwitch(top, state, mappingNote);
+  const lineSelect = lineChoice
+    ? createSelect(top, {
+        id: "line-choice",
+        control: "line",
+        label: "Line: ",
+        choices: LINE_CHOICES,
+        onChange: (line) => state.set({ line }),
+      })
+    : null;
   const reset = el("button", { type: "button", "data-action": "devlog-occupancy" }, "The devlog's occupancy");
   const clear = el("button", { type: "button", "data-action": "clear-occupancy" }, "No blockers");
-  reset.addEventListener("click", () => state.set({ occ: convert(DEVLOG_OCCUPANCY, "lerbef", "lerf") }));
+  reset.addEventListener("click", () => state.set({ occ: DEVLOG.occupancy.lerf }));
   clear.addEventListener("click", () => state.set({ occ: 0n }));
   top.append(el("div", { class: "stack" }, reset, clear));
-  const boards = el("div", { class: "boards" });
-  container.append(boards);
-  const occColumn = el("div", { class: "column" });
-  const sliderColumn = el("div", { class: "column" });
-  boards.append(occColumn, sliderColumn);
-  const occupied = createBoard(occColumn, {
-    role: "occupied", label: "Occupied o: click to toggle a blocker", interactive: true,
-    onSquare: (name) => state.set({ occ: toggleSquare(state.get().occ, squareIndex(name)) }),
-    onHover: prefetch && ((name) => prefetch({ occ: toggleSquare(state.get().occ, squareIndex(name)) })),
+  const [occColumn, sliderColumn] = columns(container, 2);
+  const toggled = (name) => ({ occ: toggleSquare(state.get().occ, squareIndex(name)) });
+  const occupied = createValueBoard(occColumn, {
+    role: "occupied",
+    label: "Occupied o: click to toggle a blocker",
+    readout: "o",
+    interactive: true,
+    onSquare: (name) => state.set(toggled(name)),
+    onHover: prefetch && ((name) => prefetch(toggled(name))),
   });
-  const occReadout = createReadout(occColumn, { role: "occupied", label: "o" });
-  const slider = createBoard(sliderColumn, {
-    role: "slider", label: "Sliding piece r: click to place it", interactive: true,
+  const slider = createValueBoard(sliderColumn, {
+    role: "slider",
+    label: "Sliding piece r: click to place it",
+    readout: "r",
+    interactive: true,
     onSquare: (name) => state.set({ sq: name }),
     onHover: prefetch && ((name) => prefetch({ sq: name })),
   });
-  const sliderReadout = createReadout(sliderColumn, { role: "slider", label: "r" });
   return {
-    boards,
+    boards: occColumn.parentElement,
     draw(s, { o, r }) {
       mapping.set(s.mapping);
-      if (lineSelect) lineSelect.value = s.line;
-      const pieces = squaresMap(o, s.mapping, "p");
-      occupied.draw({ bits: o, mapping: s.mapping, pieces, index: s.mapping });
-      occReadout.set(o);
+      lineSelect?.set(s.line);
+      occupied.draw({ bits: o, mapping: s.mapping, pieces: squaresMap(o, s.mapping, "p"), index: s.mapping });
       slider.draw({ bits: r, mapping: s.mapping, pieces: { [s.sq]: piece }, index: s.mapping });
-      sliderReadout.set(r);
     },
   };
 }
@@ -133,11 +150,26 @@ export function createStepList(container, { label = "Steps", onPick }) {
       const key = steps.map((s) => s.id).join();
       if (key !== shown) {
         shown = key;
-        list.replaceChildren(...steps.map((step, i) => el("li", { "data-step": step.id },
-          el("button", { type: "button", class: "linklike", "data-index": String(i) },
-            el("span", { class: "formula" }, step.formula), " ", el("span", { class: "muted" }, step.label)))));
+        list.replaceChildren(
+          ...steps.map((step, i) =>
+            el(
+              "li",
+              { "data-step": step.id },
+              el(
+                "button",
+                { type: "button", class: "linklike", "data-index": String(i) },
+                el("span", { class: "formula" }, step.formula),
+                " ",
+                el("span", { class: "muted" }, step.label),
+              ),
+            ),
+          ),
+        );
       }
-      [...list.children].forEach((li, i) => (i === index ? li.setAttribute("aria-current", "step") : li.removeAttribute("aria-current")));
+      for (const [i, li] of [...list.children].entries()) {
+        if (i === index) li.setAttribute("aria-current", "step");
+        else li.removeAttribute("aria-current");
+      }
     },
   };
 }
@@ -145,11 +177,28 @@ export function createStepList(container, { label = "Steps", onPick }) {
 /** Predict-then-reveal state fields (prediction kept in LERF). */
 export const predictFields = () => ({ pred: T.bb(0n), rev: T.bool(false) });
 
+/** The state patch that starts the exercise again (a new question was asked). */
+export const NO_PREDICTION = Object.freeze({ pred: 0n, rev: false });
+
+/** Create the predict-then-reveal exercise of a chapter, wired to its state's pred and rev fields. */
+export function createStatePredict(root, state, prompt) {
+  return createPredict(root, { prompt, ...predictHandlers(state) });
+}
+
 /** Wire a predict component to the state: toggling, revealing and resetting. */
-export function predictHandlers(state) {
+function predictHandlers(state) {
   return {
     onToggle: (name) => state.set({ pred: toggleSquare(state.get().pred, squareIndex(name)), rev: false }),
     onReveal: () => state.set({ rev: true }),
-    onReset: () => state.set({ pred: 0n, rev: false }),
+    onReset: () => state.set(NO_PREDICTION),
   };
+}
+
+/** The radio group choosing which state key (`pick`) the next board click sets; picks: [[key, label], ...]. */
+export function createPickSwitch(container, state, picks) {
+  return createRadioGroup(container, {
+    legend: "The next click sets",
+    choices: picks,
+    onChange: (key) => state.set({ pick: key }, { history: "replace" }),
+  });
 }

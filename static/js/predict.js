@@ -1,7 +1,7 @@
 // Predict-then-reveal: the student marks the squares they expect, then reveals the answer
 // and sees right, wrong and missed squares marked on their own board.
 
-import { SQUARE_NAMES, hasSquare, popcount, convert } from "./bits.js";
+import { convert, hasSquare, popcount, SQUARE_NAMES } from "./bits.js";
 import { createBoard } from "./board.js";
 
 /**
@@ -24,7 +24,10 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
     <p class="predict-score" role="status" aria-live="polite"></p>`;
   box.querySelector(".predict-prompt").textContent = prompt;
   const board = createBoard(box.querySelector(".predict-board"), {
-    role, label: "Your prediction", interactive: true, onSquare: (name) => onToggle(name),
+    role,
+    label: "Your prediction",
+    interactive: true,
+    onSquare: (name) => onToggle(name),
   });
   const score = box.querySelector(".predict-score");
   const reveal = box.querySelector('[data-action="reveal"]');
@@ -44,16 +47,29 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
       reveal.disabled = revealed || answer === null;
       if (revealed && answer !== null) {
         const truth = convert(answer, mapping, "lerf");
-        let right = 0, wrong = 0, missed = 0;
+        let right = 0,
+          wrong = 0,
+          missed = 0;
         SQUARE_NAMES.forEach((name, sq) => {
-          const p = hasSquare(predicted, sq), a = hasSquare(truth, sq);
-          if (p && a) { marks[name] = "right"; right++; }
-          else if (p) { marks[name] = "wrong"; wrong++; }
-          else if (a) { marks[name] = "missed"; missed++; }
+          const p = hasSquare(predicted, sq),
+            a = hasSquare(truth, sq);
+          if (p && a) {
+            marks[name] = "right";
+            right++;
+          } else if (p) {
+            marks[name] = "wrong";
+            wrong++;
+          } else if (a) {
+            marks[name] = "missed";
+            missed++;
+          }
         });
-        score.textContent = wrong === 0 && missed === 0
-          ? (right === 1 ? "The one square is right." : `All ${right} squares right.`)
-          : `${right} of ${popcount(truth)} right, ${wrong} marked wrongly, ${missed} missed.`;
+        score.textContent =
+          wrong === 0 && missed === 0
+            ? right === 1
+              ? "The one square is right."
+              : `All ${right} squares right.`
+            : `${right} of ${popcount(truth)} right, ${wrong} marked wrongly, ${missed} missed.`;
         box.dataset.score = `${right}/${wrong}/${missed}`;
       } else {
         score.textContent = revealed ? "" : `${popcount(predicted)} squares marked. Reveal when you are ready.`;

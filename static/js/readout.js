@@ -2,6 +2,7 @@
 // as a C ULL, a Python int and a JavaScript BigInt literal. Optionally typed into.
 
 import { binaryBytes, hex, literals, parseBB } from "./bits.js";
+import { createErrorLine } from "./controls.js";
 
 let uid = 0;
 
@@ -29,28 +30,28 @@ export function createReadout(container, { role, label, editable = false, onInpu
       <button type="button" data-copy="python">Python</button>
       <button type="button" data-copy="js">JavaScript</button>
       <span class="copy-status" role="status" aria-live="polite"></span>
-    </div>
-    <p class="input-error" role="alert" hidden></p>`;
+    </div>`;
   box.querySelector(".readout-label").textContent = label;
   const hexInput = box.querySelector('[data-format="hex"]');
   const decInput = box.querySelector('[data-format="dec"]');
   const binOut = box.querySelector('[data-format="bin"]');
   const status = box.querySelector(".copy-status");
-  const error = box.querySelector(".input-error");
+  const error = createErrorLine(box.querySelector(".copy-row"));
   let value = null;
   for (const input of [hexInput, decInput]) input.readOnly = !editable;
 
   if (editable) {
     for (const input of [hexInput, decInput]) {
       input.addEventListener("change", () => {
-        const typed = input === hexInput && !/^0x/i.test(input.value.trim()) ? "0x" + input.value.trim() : input.value;
+        const typed = input === hexInput && !/^0x/i.test(input.value.trim()) ? `0x${input.value.trim()}` : input.value;
         const parsed = parseBB(typed);
         if (parsed === null) {
-          error.textContent = `${input.value.slice(0, 40)} is not a 64-bit value: type 0x and up to 16 hex digits, or a decimal number below 2^64.`;
-          error.hidden = false;
+          error.show(
+            `${input.value.slice(0, 40)} is not a 64-bit value: type 0x and up to 16 hex digits, or a decimal number below 2^64.`,
+          );
           return;
         }
-        error.hidden = true;
+        error.show(null);
         onInput?.(parsed);
       });
     }
@@ -60,13 +61,13 @@ export function createReadout(container, { role, label, editable = false, onInpu
     const kind = event.target.dataset?.copy;
     if (!kind || value === null) return;
     const text = literals(value)[kind];
-    box.dataset.copied = text;
     try {
       await navigator.clipboard.writeText(text);
       status.textContent = `copied ${text}`;
     } catch {
       status.textContent = `${text} (select and copy)`;
     }
+    box.dataset.copied = text; // last, so that whoever waits for it finds the status written
   });
 
   container.append(box);
@@ -78,7 +79,7 @@ export function createReadout(container, { role, label, editable = false, onInpu
       if (document.activeElement !== hexInput) hexInput.value = bb === null ? "" : hex(bb);
       if (document.activeElement !== decInput) decInput.value = bb === null ? "" : bb.toString();
       binOut.textContent = bb === null ? "" : binaryBytes(bb).replace(/^((?:\S+ ){3}\S+) /, "$1\n");
-      error.hidden = true;
+      error.show(null);
     },
   };
 }

@@ -1,69 +1,92 @@
 // The chapters built on one /api/slide call: propagation, mask and masked-occupied.
 // Each lists the steps it draws as boards; the page asks the API and draws, nothing more.
 
-import { api, showError } from "./api.js";
+import { api } from "./api.js";
 import { binary } from "./bits.js";
-import { createBoard } from "./board.js";
-import { createErrorLine } from "./controls.js";
-import { big, createSliderSetup, el, occupancyIn, predictFields, predictHandlers, sliderFields, squaresMap } from "./kit.js";
-import { createPredict } from "./predict.js";
-import { createReadout } from "./readout.js";
-import { createState } from "./state.js";
+import { createChapter } from "./chapter.js";
+import { el } from "./dom.js";
+import {
+  big,
+  createSliderSetup,
+  createStatePredict,
+  createValueBoard,
+  occupancyIn,
+  predictFields,
+  sliderFields,
+  squaresMap,
+  stepValues,
+} from "./kit.js";
 
 /**
  * config: { line, lineChoice, mappingNote, boards: [{role, label, step, fill, diffWith, size}],
  *           binary (write o - r out with its borrows), predict: {step, prompt}, explain(v, s, sub) }
  */
 export function slideChapter(config) {
-  const root = document.getElementById("chapter");
-  const state = createState({ ...sliderFields({ line: config.line }), ...predictFields() }, render);
+  const { root, state, run } = createChapter({ ...sliderFields({ line: config.line }), ...predictFields() });
   const request = (s) => api("/slide", { sq: s.sq, occupied: occupancyIn(s), line: s.line, mapping: s.mapping });
   const prefetch = (patch) => request({ ...state.get(), ...patch }).catch(() => {});
   const setup = createSliderSetup(root, state, { lineChoice: config.lineChoice, mappingNote: config.mappingNote, prefetch });
   // Boards with a size (e.g. "small") share a row of their own, below the setup.
   let resultRow = null;
-  const results = () => resultRow ?? (resultRow = root.appendChild(el("div", { class: "boards" })));
+  const results = () => {
+    resultRow ??= root.appendChild(el("div", { class: "boards" }));
+    return resultRow;
+  };
   const views = config.boards.map((spec) => {
     const column = el("div", { class: spec.size ? `column ${spec.size}` : "column" });
     (spec.size ? results() : setup.boards).append(column);
-    return { spec, board: createBoard(column, { role: spec.role, label: spec.label, size: spec.size }), readout: createReadout(column, { role: spec.role, label: spec.formula || spec.label }) };
+    return {
+      spec,
+      view: createValueBoard(column, {
+        role: spec.role,
+        label: spec.label,
+        size: spec.size,
+        readout: spec.formula || spec.label,
+      }),
+    };
   });
   const explain = el("p", { class: "explain panel", "aria-live": "polite", "data-role": "explain" });
   root.append(explain);
-  const error = createErrorLine(explain);
-  let binary = null;
+  let binaryPanel = null;
   if (config.binary) {
-    binary = el("section", { class: "panel subtraction", "aria-labelledby": "binary-title" },
-      el("h2", { id: "binary-title", text: "The subtraction in binary (bit 63 on the left)" }), el("pre", { class: "mono binary-rows" }));
-    root.append(binary);
+    binaryPanel = el(
+      "section",
+      { class: "panel subtraction", "aria-labelledby": "binary-title" },
+      el("h2", { id: "binary-title", text: "The subtraction in binary (bit 63 on the left)" }),
+      el("pre", { class: "mono binary-rows" }),
+    );
+    root.append(binaryPanel);
   }
-  const predict = createPredict(root, { prompt: config.predict.prompt, ...predictHandlers(state) });
+  const predict = createStatePredict(root, state, config.predict.prompt);
 
-  let drawId = 0;
-  async function render(s) {
-    const id = ++drawId;
-    try {
-      const slide = await request(s);
-      const v = Object.fromEntries(slide.steps.map((step) => [step.id, big(step.value)]));
+  run({
+    errorAfter: explain,
+    load: request,
+    draw(s, slide) {
+      const v = stepValues(slide);
       const sub = { borrows: big(slide.o_minus_r_borrows), wrapped: slide.o_minus_r_wrapped };
-      if (id !== drawId) return;
-      showError(error, null);
       setup.draw(s, v);
-      for (const { spec, board, readout } of views) {
+      for (const { spec, view } of views) {
         const value = v[spec.step];
         const marks = spec.diffWith ? squaresMap(value ^ v[spec.diffWith], s.mapping, "differs") : {};
-        const fills = spec.borrow ? squaresMap(sub.borrows & value, s.mapping, "borrow") : spec.fill ? squaresMap(value, s.mapping, spec.fill) : {};
-        board.draw({ bits: value, mapping: s.mapping, fills, marks, index: s.mapping, pieces: { [s.sq]: "R" } });
-        readout.set(value);
+        const fills = spec.borrow
+          ? squaresMap(sub.borrows & value, s.mapping, "borrow")
+          : spec.fill
+            ? squaresMap(value, s.mapping, spec.fill)
+            : {};
+        view.draw({ bits: value, mapping: s.mapping, fills, marks, index: s.mapping, pieces: { [s.sq]: "R" } });
       }
-      if (binary) drawBinary(binary.querySelector("pre"), [["o", v.o], ["r", v.r], ["borrow", sub.borrows], ["o - r", v.o_minus_r]]);
+      if (binaryPanel)
+        drawBinary(binaryPanel.querySelector("pre"), [
+          ["o", v.o],
+          ["r", v.r],
+          ["borrow", sub.borrows],
+          ["o - r", v.o_minus_r],
+        ]);
       explain.textContent = config.explain(v, s, sub);
       predict.draw({ predicted: s.pred, answer: v[config.predict.step], mapping: s.mapping, revealed: s.rev });
-    } catch (e) {
-      if (id === drawId) showError(error, e);
-    }
-  }
-  state.redraw();
+    },
+  });
   return state;
 }
 
@@ -72,15 +95,21 @@ function drawBinary(pre, values) {
   const rows = values.map(([label, value]) => [label, binary(value)]);
   const borrows = rows[2][1];
   if (!pre.firstChild) {
-    pre.append(...rows.flatMap(([label]) => {
-      const line = el("span", { class: "binary-row", "data-row": label }, el("span", { class: "row-label" }, label.padStart(7) + "  "));
-      for (let b = 0; b < 8; b++) {
-        const group = el("span", { class: "byte" });
-        for (let i = 0; i < 8; i++) group.append(el("span", { class: "bit", "data-position": String(63 - (8 * b + i)) }));
-        line.append(group, " ");
-      }
-      return [line, "\n"];
-    }));
+    pre.append(
+      ...rows.flatMap(([label]) => {
+        const line = el(
+          "span",
+          { class: "binary-row", "data-row": label },
+          el("span", { class: "row-label" }, `${label.padStart(7)}  `),
+        );
+        for (let b = 0; b < 8; b++) {
+          const group = el("span", { class: "byte" });
+          for (let i = 0; i < 8; i++) group.append(el("span", { class: "bit", "data-position": String(63 - (8 * b + i)) }));
+          line.append(group, " ");
+        }
+        return [line, "\n"];
+      }),
+    );
   }
   rows.forEach(([label, bits]) => {
     const cells = pre.querySelectorAll(`[data-row="${label}"] .bit`);

@@ -4,7 +4,7 @@
 // requestAnimationFrame lets a click's result, API answer included, be painted in the
 // very next frame instead of one frame later (bench/bench_browser.py measures it).
 
-import { parseBB, shortHex, squareIndex, SQUARE_NAMES } from "./bits.js";
+import { parseBB, SQUARE_NAMES, shortHex, squareIndex } from "./bits.js";
 
 /** Field types: how a value is read from and written to the query string. */
 export const T = {

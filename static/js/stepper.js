@@ -48,13 +48,21 @@ export function createStepper(container, { label = "Step", onChange, interval = 
     if (action === "prev") go(index - 1);
     if (action === "next") go(index + 1);
     if (action === "last") go(count - 1);
-    if (action === "play") (timer ? stop() : start());
+    if (action === "play") timer ? stop() : start();
   });
   document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target.closest?.("input, textarea, select, [data-board]")) return;
-    if (event.key === "ArrowRight") { stop(); go(index + 1); event.preventDefault(); }
-    if (event.key === "ArrowLeft") { stop(); go(index - 1); event.preventDefault(); }
+    if (event.key === "ArrowRight") {
+      stop();
+      go(index + 1);
+      event.preventDefault();
+    }
+    if (event.key === "ArrowLeft") {
+      stop();
+      go(index - 1);
+      event.preventDefault();
+    }
   });
   container.append(box);
 

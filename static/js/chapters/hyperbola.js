@@ -1,94 +1,116 @@
 // Chapter "hyperbola": every term of o^(o-2r) for one line as its own step, then the union
 // over the piece's lines.
 
-import { api, showError } from "../api.js";
-import { createBoard } from "../board.js";
-import { createErrorLine } from "../controls.js";
-import { big, createSliderSetup, createStepList, el, occupancyIn, predictFields, predictHandlers, sliderFields, squaresMap } from "../kit.js";
-import { createPredict } from "../predict.js";
-import { createReadout } from "../readout.js";
-import { T, createState } from "../state.js";
+import { api } from "../api.js";
+import { createChapter } from "../chapter.js";
+import { createSelect } from "../controls.js";
+import { add, columns, el } from "../dom.js";
+import {
+  big,
+  createSliderSetup,
+  createStatePredict,
+  createStepList,
+  createValueBoard,
+  occupancyIn,
+  predictFields,
+  rays,
+  sliderFields,
+  squaresMap,
+  stepValues,
+} from "../kit.js";
+import { T } from "../state.js";
 import { createStepper } from "../stepper.js";
+import { SLIDER_LETTERS } from "../terms.js";
 
-const PIECES = { rook: "R", bishop: "B", queen: "Q" };
-const root = document.getElementById("chapter");
-const state = createState({
-  ...sliderFields(), piece: T.choice(["rook", "bishop", "queen"], "rook"), step: T.int(0, 0, 40), ...predictFields(),
-}, render);
+const SLIDERS = Object.keys(SLIDER_LETTERS);
+const { root, state, run } = createChapter({
+  ...sliderFields(),
+  piece: T.choice(SLIDERS, "rook"),
+  step: T.int(0, 0, 40),
+  ...predictFields(),
+});
 
 const setup = createSliderSetup(root, state, {
   lineChoice: true,
-  mappingNote: "Positive means towards higher bits: west and north in lerbef, east and north in lerf. The terms' values change with the mapping; the attacks, as squares, do not.",
+  mappingNote:
+    "Positive means towards higher bits: west and north in lerbef, east and north in lerf. The terms' values change with the mapping; the attacks, as squares, do not.",
 });
-const pieceSelect = el("select", { id: "piece-choice", "data-control": "piece" },
-  ...Object.keys(PIECES).map((p) => el("option", { value: p, text: p })));
-pieceSelect.addEventListener("change", () => state.set({ piece: pieceSelect.value }));
-root.querySelector(".toolbar").append(el("label", { class: "panel", for: "piece-choice" }, "Piece for the union: ", pieceSelect));
+const pieceSelect = createSelect(root.querySelector(".toolbar"), {
+  id: "piece-choice",
+  control: "piece",
+  label: "Piece for the union: ",
+  choices: SLIDERS.map((p) => [p, p]),
+  onChange: (piece) => state.set({ piece }),
+});
 
-const equation = el("section", { class: "panel equation", "aria-label": "The equation" },
+const equation = el(
+  "section",
+  { class: "panel equation", "aria-label": "The equation" },
   el("p", { class: "formula" }, "b = o & m"),
   el("p", { class: "formula" }, "p = ((b − 2r) ⊕ o) & m"),
   el("p", { class: "formula" }, "n = rev((rev(b) − 2·rev(r)) ⊕ rev(o)) & m"),
-  el("p", { class: "formula" }, "s = p | n"));
+  el("p", { class: "formula" }, "s = p | n"),
+);
 root.append(equation);
 
-const work = el("div", { class: "boards" });
-root.append(work);
-const listColumn = el("div", { class: "column steps-column" });
-const stepColumn = el("div", { class: "column" });
-const unionColumn = el("div", { class: "column" });
-work.append(stepColumn, listColumn, unionColumn);
+const [stepColumn, listColumn, unionColumn] = columns(root, 3, ["", "steps-column", ""]);
 const stepper = createStepper(stepColumn, { label: "Term", onChange: (i) => state.set({ step: i }) });
-const stepTitle = el("h2", { class: "formula step-formula", "aria-live": "polite" });
-stepColumn.append(stepTitle);
-const stepBoard = createBoard(stepColumn, { role: "step", label: "This term" });
-const stepReadout = createReadout(stepColumn, { role: "step", label: "value" });
-const stepNote = el("p", { class: "explain" });
-stepColumn.append(stepNote);
-listColumn.append(el("h2", { text: "All terms" }));
+const stepTitle = add(stepColumn, "h2", { class: "formula step-formula", "aria-live": "polite" });
+const stepBoard = createValueBoard(stepColumn, { role: "step", label: "This term", readout: "value" });
+const stepNote = add(stepColumn, "p", { class: "explain" });
+add(listColumn, "h2", { text: "All terms" });
 const list = createStepList(listColumn, { label: "Terms of the equation", onPick: (i) => state.set({ step: i }) });
-const unionBoard = createBoard(unionColumn, { role: "attacks", label: "Union over the piece's lines (green: positive, red: negative)" });
-const unionReadout = createReadout(unionColumn, { role: "attacks", label: "attacks" });
-const error = createErrorLine(equation);
-const predict = createPredict(root, { prompt: "Mark the squares the slider attacks on the chosen line (s = p | n), then reveal.", ...predictHandlers(state) });
+const unionBoard = createValueBoard(unionColumn, {
+  role: "attacks",
+  label: "Union over the piece's lines (green: positive, red: negative)",
+  readout: "attacks",
+});
+const predict = createStatePredict(
+  root,
+  state,
+  "Mark the squares the slider attacks on the chosen line (s = p | n), then reveal.",
+);
 
-let drawId = 0;
-async function render(s) {
-  const id = ++drawId;
-  try {
+const NEGATIVE_AS_PRINTED = {
+  true: "The devlog prints n = [(b'' − 2r'') ⊕ o]'' ∩ m, XORing the unreversed o. For this input it happens to agree with n; toggle blockers to see it fail.",
+  false:
+    "The devlog prints n = [(b'' − 2r'') ⊕ o]'' ∩ m, XORing the unreversed o: for this input that is wrong (compare with n). Its code, reverseBitboard(...) ^ occupied, is right.",
+};
+
+run({
+  errorAfter: equation,
+  controls: (s) => pieceSelect.set(s.piece),
+  load(s) {
     const occupied = occupancyIn(s);
-    const [slide, attacks] = await Promise.all([
+    return Promise.all([
       api("/slide", { sq: s.sq, occupied, line: s.line, mapping: s.mapping }),
       api("/attacks", { piece: s.piece, sq: s.sq, occupied, mapping: s.mapping }),
     ]);
-    if (id !== drawId) return;
-    showError(error, null);
-    const v = Object.fromEntries(slide.steps.map((step) => [step.id, big(step.value)]));
+  },
+  draw(s, [slide, attacks]) {
+    const v = stepValues(slide);
     setup.draw(s, v);
-    pieceSelect.value = s.piece;
     const index = Math.min(s.step, slide.steps.length - 1);
     const step = slide.steps[index];
     stepper.set(index, slide.steps.length, step.label);
     list.draw(slide.steps, index);
     stepTitle.textContent = step.formula;
     stepTitle.dataset.step = step.id;
-    stepBoard.draw({ bits: big(step.value), mapping: s.mapping, index: s.mapping, pieces: { [s.sq]: "R" }, caption: `${step.label}: ${step.formula}` });
-    stepReadout.set(big(step.value));
-    stepNote.textContent = step.id === "negative_as_printed"
-      ? (slide.negative_as_printed_correct
-        ? "The devlog prints n = [(b'' − 2r'') ⊕ o]'' ∩ m, XORing the unreversed o. For this input it happens to agree with n; toggle blockers to see it fail."
-        : "The devlog prints n = [(b'' − 2r'') ⊕ o]'' ∩ m, XORing the unreversed o: for this input that is wrong (compare with n). Its code, reverseBitboard(...) ^ occupied, is right.")
-      : "";
-    let positive = 0n, negative = 0n;
-    for (const rays of Object.values(attacks.lines)) { positive |= big(rays.positive); negative |= big(rays.negative); }
+    stepBoard.draw({
+      bits: big(step.value),
+      mapping: s.mapping,
+      index: s.mapping,
+      pieces: { [s.sq]: "R" },
+      caption: `${step.label}: ${step.formula}`,
+    });
+    stepNote.textContent = step.id === "negative_as_printed" ? NEGATIVE_AS_PRINTED[slide.negative_as_printed_correct] : "";
+    const { positive, negative } = rays(attacks);
     unionBoard.draw({
-      bits: big(attacks.attacks), mapping: s.mapping, pieces: { [s.sq]: PIECES[s.piece] },
+      bits: big(attacks.attacks),
+      mapping: s.mapping,
+      pieces: { [s.sq]: SLIDER_LETTERS[s.piece] },
       fills: { ...squaresMap(positive, s.mapping, "positive"), ...squaresMap(negative, s.mapping, "negative") },
     });
-    unionReadout.set(big(attacks.attacks));
     predict.draw({ predicted: s.pred, answer: v.attacks, mapping: s.mapping, revealed: s.rev });
-  } catch (e) {
-    if (id === drawId) showError(error, e);
-  }
-}
-state.redraw();
+  },
+});

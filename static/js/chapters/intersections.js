@@ -1,29 +1,48 @@
 // Chapter "intersections": where a line through a meets a line through b, by the page's 0x88
-// arithmetic, with the off-board and colour cases, and all 12 pairs at once.
+// arithmetic, with the off-board and colour cases, and all 12 pairs at once. One request,
+// /api/intersections, answers every pair; /api/intersection is asked only for two lines of
+// one kind, to hear its refusal.
 
-import { api, showError } from "../api.js";
-import { createErrorLine } from "../controls.js";
-import { big, el, squaresMap } from "../kit.js";
-import { T, createState } from "../state.js";
+import { api } from "../api.js";
+import { bbOf } from "../bits.js";
+import { createChapter } from "../chapter.js";
+import { createSelect } from "../controls.js";
+import { el } from "../dom.js";
+import { big, ends, squaresMap } from "../kit.js";
+import { T } from "../state.js";
+import { LINE_CHOICES, LINE_KINDS, lineName } from "../terms.js";
 import { allSquares, createWikiLayout, table, verdict } from "../wiki.js";
 
-const KINDS = ["rank", "file", "diagonal", "anti_diagonal"];
-const root = document.getElementById("chapter");
-const state = createState({
-  a: T.square("e4"), b: T.square("c7"), line_a: T.choice(KINDS, "rank"), line_b: T.choice(KINDS, "diagonal"), pick: T.choice(["a", "b"], "a"),
-}, render);
+const { root, state, error, run } = createChapter({
+  a: T.square("e4"),
+  b: T.square("c7"),
+  line_a: T.choice(LINE_KINDS, "rank"),
+  line_b: T.choice(LINE_KINDS, "diagonal"),
+  pick: T.choice(["a", "b"], "a"),
+});
 const { top, pick, board, infoColumn } = createWikiLayout(root, state, {
-  role: "intersections", label: "Blue: the line through a; purple: the line through b; set bit: the intersection", picks: [["a", "square a"], ["b", "square b"]],
+  role: "intersections",
+  label: "Blue: the line through a; purple: the line through b; set bit: the intersection",
+  picks: [
+    ["a", "square a"],
+    ["b", "square b"],
+  ],
 });
 const selects = {};
-for (const key of ["line_a", "line_b"]) {
-  selects[key] = el("select", { id: key, "data-control": key }, ...KINDS.map((k) => el("option", { value: k, text: k.replace("_", "-") })));
-  selects[key].addEventListener("change", () => state.set({ [key]: selects[key].value }));
-  top.append(el("label", { class: "panel", for: key }, `${key === "line_a" ? "Line through a" : "Line through b"}: `, selects[key]));
+for (const [key, label] of [
+  ["line_a", "Line through a: "],
+  ["line_b", "Line through b: "],
+]) {
+  selects[key] = createSelect(top, {
+    id: key,
+    control: key,
+    label,
+    choices: LINE_CHOICES,
+    onChange: (value) => state.set({ [key]: value }),
+  });
 }
 const working = el("section", { class: "panel", "aria-live": "polite", "data-role": "working" });
 infoColumn.append(working);
-const error = createErrorLine(working);
 const all = el("section", { class: "panel", "data-role": "all" });
 root.append(all);
 all.addEventListener("click", (event) => {
@@ -36,56 +55,109 @@ all.addEventListener("click", (event) => {
 
 /** Binary digits with the bits of the test mask wrapped for highlighting. */
 function highlighted(binary, maskBinary) {
-  return el("code", { class: "bits" }, ...[...binary].map((bit, i) => el("span", { class: maskBinary[i] === "1" ? "tested" : "" }, bit)));
+  return el(
+    "code",
+    { class: "bits" },
+    ...[...binary].map((bit, i) => el("span", { class: maskBinary[i] === "1" ? "tested" : "" }, bit)),
+  );
 }
 
-let drawId = 0;
-async function render(s) {
-  const id = ++drawId;
-  for (const key of ["line_a", "line_b"]) selects[key].value = s[key];
-  pick.set(s.pick);
-  try {
-    const [squares, many] = await Promise.all([allSquares(), api("/intersections", { a: s.a, b: s.b })]);
-    if (id !== drawId) return;
-    const lineA = big(squares[s.a].masks[s.line_a]);
-    const lineB = big(squares[s.b].masks[s.line_b]);
-    const fills = { ...squaresMap(lineA, "lerf", "line-a"), ...squaresMap(lineB, "lerf", "line-b"), ...squaresMap(lineA & lineB, "lerf", "both") };
-    drawAll(many, s);
-    if (s.line_a === s.line_b) {
-      board.draw({ bits: 0n, mapping: "lerf", fills, marks: { [s.a]: "start", [s.b]: "end" } });
-      return showError(error, { message: "Choose two different kinds of line: two ranks (or two files, ...) meet nowhere or everywhere.", code: "same_line_kind" });
-    }
-    const one = await api("/intersection", { a: s.a, b: s.b, line_a: s.line_a, line_b: s.line_b });
-    if (id !== drawId) return;
-    showError(error, null);
-    const bits = one.square ? lineA & lineB : 0n;
-    board.draw({ bits, mapping: "lerf", fills, marks: { [s.a]: "start", [s.b]: "end" } });
-    const w = one.working;
-    const why = one.reason === "different_colors"
-      ? `No square: a diagonal and an anti-diagonal of different colours never meet (they would cross between squares). In the arithmetic, s88x2 is odd: bit 0 is set.`
-      : one.reason === "off_board"
-        ? `No square: the two lines would cross off the board. In the 0x88 arithmetic that shows as a set bit under the test mask ${w.doubled ? "(bits 4 and 8 of s88x2: file or rank beyond 7)" : "(bit 3: file beyond 7; bit 7: rank beyond 7)"}.`
-        : `They meet on ${one.square}: no tested bit is set, so the 0x88 value converts back to a square.`;
-    working.replaceChildren(
-      el("h2", { "data-square": one.square || "none" }, one.square ? `The ${s.line_a.replace("_", "-")} of ${s.a} meets the ${s.line_b.replace("_", "-")} of ${s.b} on ${one.square}` : `No intersection (${one.reason.replace("_", " ")})`),
-      el("p", {}, el("code", {}, w.formula), ` = ${w.value}`),
-      el("p", { class: "mono" }, "value  ", highlighted(w.binary, w.test_mask_binary)),
-      el("p", { class: "mono" }, `& 0x${w.test_mask.toString(16)}  `, highlighted(w.test_mask_binary, w.test_mask_binary)),
-      el("p", { class: "mono" }, "=      ", highlighted(w.masked_binary, w.test_mask_binary), ` (${w.masked ? "not zero: no square" : "zero: on the board"})`),
-      el("p", {}, w.square ? el("code", {}, `${w.square_formula} = ${w.square}`) : ""),
-      el("p", { "data-role": "reason" }, why),
-      el("p", { "data-role": "printed" }, `The page's routine as printed, ${one.printed.call}, returns ${one.printed.value}${one.printed.square ? ` (${one.printed.square})` : ""}: `, verdict(one.printed.correct)),
-    );
-  } catch (e) {
-    if (id === drawId) showError(error, e);
+function explanation(one) {
+  const w = one.working;
+  if (one.reason === "different_colors") {
+    return "No square: a diagonal and an anti-diagonal of different colours never meet (they would cross between squares). In the arithmetic, s88x2 is odd: bit 0 is set.";
   }
+  if (one.reason === "off_board") {
+    const bits = w.doubled ? "(bits 4 and 8 of s88x2: file or rank beyond 7)" : "(bit 3: file beyond 7; bit 7: rank beyond 7)";
+    return `No square: the two lines would cross off the board. In the 0x88 arithmetic that shows as a set bit under the test mask ${bits}.`;
+  }
+  return `They meet on ${one.square}: no tested bit is set, so the 0x88 value converts back to a square.`;
+}
+
+function drawWorking(one) {
+  const w = one.working;
+  const title = one.square
+    ? `The ${lineName(one.line_a)} of ${one.a} meets the ${lineName(one.line_b)} of ${one.b} on ${one.square}`
+    : `No intersection (${one.reason.replace("_", " ")})`;
+  const printed = one.printed;
+  working.replaceChildren(
+    el("h2", { "data-square": one.square || "none" }, title),
+    el("p", {}, el("code", {}, w.formula), ` = ${w.value}`),
+    el("p", { class: "mono" }, "value  ", highlighted(w.binary, w.test_mask_binary)),
+    el("p", { class: "mono" }, `& 0x${w.test_mask.toString(16)}  `, highlighted(w.test_mask_binary, w.test_mask_binary)),
+    el(
+      "p",
+      { class: "mono" },
+      "=      ",
+      highlighted(w.masked_binary, w.test_mask_binary),
+      ` (${w.masked ? "not zero: no square" : "zero: on the board"})`,
+    ),
+    el("p", {}, w.square ? el("code", {}, `${w.square_formula} = ${w.square}`) : ""),
+    el("p", { "data-role": "reason" }, explanation(one)),
+    el(
+      "p",
+      { "data-role": "printed" },
+      `The page's routine as printed, ${printed.call}, returns ${printed.value}${printed.square ? ` (${printed.square})` : ""}: `,
+      verdict(printed.correct),
+    ),
+  );
 }
 
 function drawAll(many, s) {
-  all.replaceChildren(el("h2", { text: `All 12 pairs for a = ${many.a}, b = ${many.b}` }),
-    table(["line through a", "line through b", "square", "reason", "page's routine"], many.combinations.map((c) => ({
-      attrs: { "data-pair": `${c.line_a}/${c.line_b}`, ...(c.line_a === s.line_a && c.line_b === s.line_b ? { "aria-current": "true" } : {}) },
-      cells: [el("button", { type: "button", class: "linklike", "data-pair": `${c.line_a}/${c.line_b}` }, c.line_a.replace("_", "-")), c.line_b.replace("_", "-"), c.square || "—", c.reason ? c.reason.replace("_", " ") : "", verdict(c.printed.correct)],
-    }))));
+  const rows = many.combinations.map((c) => {
+    const key = `${c.line_a}/${c.line_b}`;
+    const current = c.line_a === s.line_a && c.line_b === s.line_b;
+    const choose = el("button", { type: "button", class: "linklike", "data-pair": key }, lineName(c.line_a));
+    return {
+      attrs: { "data-pair": key, ...(current ? { "aria-current": "true" } : {}) },
+      cells: [
+        choose,
+        lineName(c.line_b),
+        c.square || "—",
+        c.reason ? c.reason.replace("_", " ") : "",
+        verdict(c.printed.correct),
+      ],
+    };
+  });
+  all.replaceChildren(
+    el("h2", { text: `All 12 pairs for a = ${many.a}, b = ${many.b}` }),
+    table(["line through a", "line through b", "square", "reason", "page's routine"], rows),
+  );
 }
-state.redraw();
+
+run({
+  errorAfter: working,
+  controls(s) {
+    for (const key of ["line_a", "line_b"]) selects[key].set(s[key]);
+    pick.set(s.pick);
+  },
+  async load(s) {
+    const [squares, many] = await Promise.all([allSquares(), api("/intersections", { a: s.a, b: s.b })]);
+    const one = many.combinations.find((c) => c.line_a === s.line_a && c.line_b === s.line_b);
+    if (one) return { squares, many, one: { ...one, a: many.a, b: many.b } };
+    // Two lines of one kind: not among the pairs; the API says why.
+    const refused = await api("/intersection", { a: s.a, b: s.b, line_a: s.line_a, line_b: s.line_b }).then(
+      () => null,
+      (e) => e,
+    );
+    return { squares, many, one: null, refused };
+  },
+  draw(s, { squares, many, one, refused }) {
+    const lineA = big(squares[s.a].masks[s.line_a]);
+    const lineB = big(squares[s.b].masks[s.line_b]);
+    const fills = {
+      ...squaresMap(lineA, "lerf", "line-a"),
+      ...squaresMap(lineB, "lerf", "line-b"),
+      ...squaresMap(lineA & lineB, "lerf", "both"),
+    };
+    board.draw({ bits: one?.square ? bbOf([one.square]) : 0n, mapping: "lerf", fills, marks: ends(s.a, s.b) });
+    drawAll(many, s);
+    if (one) drawWorking(one);
+    else if (refused?.code === "same_line_kind") {
+      error.show({
+        message: "Choose two different kinds of line: two ranks (or two files, ...) meet nowhere or everywhere.",
+        code: refused.code,
+      });
+    } else if (refused) error.show(refused);
+  },
+});

@@ -5,15 +5,29 @@ import { slideChapter } from "../slide-chapter.js";
 slideChapter({
   line: "file",
   lineChoice: true,
-  mappingNote: "The blockers are the same squares in both mappings; only the numbers, and the direction the borrow runs on a rank, change.",
+  mappingNote:
+    "The blockers are the same squares in both mappings; only the numbers, and the direction the borrow runs on a rank, change.",
   boards: [
     { role: "mask", label: "Mask m", formula: "m", step: "m", fill: "mask" },
     { role: "blockers", label: "Blockers (masked occupied): b = o & m", formula: "b = o & m", step: "b" },
-    { role: "result-unmasked", label: "Without masked occupied: (o - r) & m (≠: differs)", formula: "(o - r) & m", step: "o_minus_r_masked", diffWith: "b_minus_r_masked" },
-    { role: "result", label: "With masked occupied: (b - r) & m (≠: differs)", formula: "(b - r) & m", step: "b_minus_r_masked", diffWith: "o_minus_r_masked" },
+    {
+      role: "result-unmasked",
+      label: "Without masked occupied: (o - r) & m (≠: differs)",
+      formula: "(o - r) & m",
+      step: "o_minus_r_masked",
+      diffWith: "b_minus_r_masked",
+    },
+    {
+      role: "result",
+      label: "With masked occupied: (b - r) & m (≠: differs)",
+      formula: "(b - r) & m",
+      step: "b_minus_r_masked",
+      diffWith: "o_minus_r_masked",
+    },
   ],
   predict: { step: "b_minus_r_masked", prompt: "Mark the squares of ((o & m) - r) & m, then reveal." },
-  explain: (v) => (v.o_minus_r_masked === v.b_minus_r_masked
-    ? "Here both results agree: no blocker off the line sits between the slider's bit and the first blocker on the line. Move the slider or toggle blockers to see them differ."
-    : "The results differ (squares marked ≠): without masking, a blocker on another line with a bit between r and the next blocker on the line stops the borrow too early. Masking the occupancy first leaves only blockers on the line."),
+  explain: (v) =>
+    v.o_minus_r_masked === v.b_minus_r_masked
+      ? "Here both results agree: no blocker off the line sits between the slider's bit and the first blocker on the line. Move the slider or toggle blockers to see them differ."
+      : "The results differ (squares marked ≠): without masking, a blocker on another line with a bit between r and the next blocker on the line stops the borrow too early. Masking the occupancy first leaves only blockers on the line.",
 });

@@ -1,94 +1,118 @@
 // Chapter "msb": which way is the destination? The devlog compares the two numbers.
 
-import { api, showError } from "../api.js";
-import { convert, squareBB, squareIndex, toggleSquare } from "../bits.js";
-import { createBoard } from "../board.js";
-import { createErrorLine, createMappingSwitch } from "../controls.js";
-import { big, el, predictFields, predictHandlers } from "../kit.js";
-import { createPredict } from "../predict.js";
-import { createReadout } from "../readout.js";
-import { T, createState } from "../state.js";
+import { api } from "../api.js";
+import { bbOf, convert, squareBB, squareIndex, toggleSquare } from "../bits.js";
+import { createChapter } from "../chapter.js";
+import { createMappingSwitch } from "../controls.js";
+import { add, columns, el } from "../dom.js";
+import { big, createStatePredict, createValueBoard, mappingField, NO_PREDICTION, predictFields } from "../kit.js";
+import { T } from "../state.js";
 
-const root = document.getElementById("chapter");
 // Boards are kept in LERF in the URL. The devlog's sketch is a 4-square strip with the
 // destination on its leftmost square and the start on its rightmost; on a full board in
 // lerbef that strip is e1..h1 (e1 = bit 3 = 8, h1 = bit 0 = 1).
-const SKETCH = { dest: squareBB(squareIndex("e1")), start: squareBB(squareIndex("h1")) };
-const state = createState({
-  dest: T.bb(SKETCH.dest), start: T.bb(SKETCH.start),
-  mapping: T.choice(["lerbef", "lerf"], "lerbef"), multi: T.bool(false), ...predictFields(),
-}, render);
-
-const top = el("div", { class: "toolbar" });
-root.append(top);
-const mapping = createMappingSwitch(top, {
-  onChange: (value) => state.set({ mapping: value }),
-  note: "In lerbef a bigger single-bit number lies further left (or higher); in lerf it lies further right (or higher), so the devlog's rule reads backwards there.",
+const SKETCH = { dest: bbOf(["e1"]), start: bbOf(["h1"]) };
+const { root, state, run } = createChapter({
+  dest: T.bb(SKETCH.dest),
+  start: T.bb(SKETCH.start),
+  mapping: mappingField(),
+  multi: T.bool(false),
+  ...predictFields(),
 });
+
+const top = add(root, "div", { class: "toolbar" });
+const mapping = createMappingSwitch(
+  top,
+  state,
+  "In lerbef a bigger single-bit number lies further left (or higher); in lerf it lies further right (or higher), so the devlog's rule reads backwards there.",
+);
 const multi = el("input", { type: "checkbox", id: "multi", "data-control": "multi" });
 multi.addEventListener("change", () => state.set({ multi: multi.checked }));
 top.append(el("label", { class: "panel", for: "multi" }, multi, " Allow several bits per board"));
 const sketch = el("button", { type: "button", "data-action": "sketch" }, "The devlog's sketch: e1 and h1");
-sketch.addEventListener("click", () => state.set({ ...SKETCH, mapping: "lerbef", multi: false, pred: 0n, rev: false }));
+sketch.addEventListener("click", () => state.set({ ...SKETCH, mapping: "lerbef", multi: false, ...NO_PREDICTION }));
 top.append(sketch);
 
-const boards = el("div", { class: "boards" });
-root.append(boards);
 const views = {};
-for (const [key, role, label] of [["dest", "destination", "Destination: click to set its bit"], ["start", "start", "Start: click to set its bit"]]) {
-  const column = el("div", { class: "column" });
-  boards.append(column);
-  const board = createBoard(column, {
-    role, label, interactive: true,
+const sides = [
+  ["dest", "destination", "Destination: click to set its bit"],
+  ["start", "start", "Start: click to set its bit"],
+];
+const sideColumns = columns(root, sides.length);
+for (const [i, [key, role, label]] of sides.entries()) {
+  views[key] = createValueBoard(sideColumns[i], {
+    role,
+    label,
+    readout: `${role} value`,
+    interactive: true,
     onSquare: (name) => {
       const s = state.get();
       const sq = squareIndex(name);
-      state.set({ [key]: s.multi ? toggleSquare(s[key], sq) : squareBB(sq), pred: 0n, rev: false });
+      state.set({ [key]: s.multi ? toggleSquare(s[key], sq) : squareBB(sq), ...NO_PREDICTION });
     },
   });
-  views[key] = { board, readout: createReadout(column, { role, label: `${role} value` }) };
 }
-const verdict = el("section", { class: "panel verdict", "aria-live": "polite" },
-  el("p", { class: "formula", "data-role": "comparison" }), el("p", { class: "verdict-text", "data-role": "verdict" }),
-  el("p", { "data-role": "actual" }), el("p", { "data-role": "reason" }));
+const verdict = el(
+  "section",
+  { class: "panel verdict", "aria-live": "polite" },
+  el("p", { class: "formula", "data-role": "comparison" }),
+  el("p", { class: "verdict-text", "data-role": "verdict" }),
+  el("p", { "data-role": "actual" }),
+  el("p", { "data-role": "reason" }),
+);
 root.append(verdict);
-const error = createErrorLine(verdict);
-const predict = createPredict(root, {
-  prompt: "The comparison looks at one bit of the destination board more than any other: its most significant bit. Mark that square, then reveal.",
-  ...predictHandlers(state),
-});
+const predict = createStatePredict(
+  root,
+  state,
+  "The comparison looks at one bit of the destination board more than any other: its most significant bit. Mark that square, then reveal.",
+);
 
-let drawId = 0;
-async function render(s) {
-  const id = ++drawId;
-  try {
-    const data = await api("/compare", { destination: convert(s.dest, "lerf", s.mapping), start: convert(s.start, "lerf", s.mapping), mapping: s.mapping });
-    if (id !== drawId) return;
-    showError(error, null);
+/** Write the API's words on where the destination lies, and whether the devlog is right there. */
+function actualText(data) {
+  const a = data.actual;
+  if (!a) return 'On the board: with other than one square per board there is no single "left" or "right" to compare with.';
+  const file = a.file === "same file" ? "on the same file" : `to the ${a.file}`;
+  const rank = a.rank === "same rank" ? "on the same rank" : a.rank === "above" ? "on a higher rank" : "on a lower rank";
+  return `On the board: the destination is ${file} of the start, ${rank}${data.verdict_correct ? ", as the devlog says" : `, so "${data.verdict}" is wrong`}.`;
+}
+
+run({
+  errorAfter: verdict,
+  controls(s) {
     mapping.set(s.mapping);
     multi.checked = s.multi;
-    for (const [key, side] of [["dest", data.destination], ["start", data.start]]) {
+  },
+  load: (s) =>
+    api("/compare", {
+      destination: convert(s.dest, "lerf", s.mapping),
+      start: convert(s.start, "lerf", s.mapping),
+      mapping: s.mapping,
+    }),
+  draw(s, data) {
+    for (const [key, side] of [
+      ["dest", data.destination],
+      ["start", data.start],
+    ]) {
       const value = big(side.value);
       const labels = side.msb_square ? { [side.msb_square]: "msb" } : {};
-      views[key].board.draw({ bits: value, mapping: s.mapping, index: s.mapping, labels, caption: `${key === "dest" ? "Destination" : "Start"} = ${side.decimal}` });
-      views[key].readout.set(value);
+      views[key].draw({
+        bits: value,
+        mapping: s.mapping,
+        index: s.mapping,
+        labels,
+        caption: `${key === "dest" ? "Destination" : "Start"} = ${side.decimal}`,
+      });
     }
-    const holds = data.comparison.includes(">=");
-    verdict.querySelector('[data-role="comparison"]').textContent =
-      `destination >= start  →  ${data.destination.decimal} >= ${data.start.decimal} is ${holds}  →  "${data.verdict}"`;
-    verdict.querySelector('[data-role="verdict"]').textContent = `The devlog says: destination is to the ${data.verdict} of the start square.`;
+    const part = (role) => verdict.querySelector(`[data-role="${role}"]`);
+    part("comparison").textContent =
+      `destination >= start  →  ${data.destination.decimal} >= ${data.start.decimal} is ${data.greater_or_equal}  →  "${data.verdict}"`;
+    part("verdict").textContent = `The devlog says: destination is to the ${data.verdict} of the start square.`;
     verdict.dataset.verdict = data.verdict;
     verdict.dataset.meaningful = String(data.meaningful);
     verdict.dataset.verdictCorrect = String(data.verdict_correct);
-    const a = data.actual;
-    verdict.querySelector('[data-role="actual"]').textContent = a
-      ? `On the board: the destination is ${a.file === "same file" ? "on the same file" : `to the ${a.file}`} of the start, ${a.rank === "same rank" ? "on the same rank" : a.rank === "above" ? "on a higher rank" : "on a lower rank"}${data.verdict_correct ? ", as the devlog says" : `, so "${data.verdict}" is wrong`}.`
-      : "On the board: with other than one square per board there is no single \"left\" or \"right\" to compare with.";
-    verdict.querySelector('[data-role="reason"]').textContent = `${data.meaningful ? "Meaningful" : "Not meaningful"}: ${data.reason}.`;
-    const answer = data.destination.msb_square ? squareBB(squareIndex(data.destination.msb_square)) : null;
+    part("actual").textContent = actualText(data);
+    part("reason").textContent = `${data.meaningful ? "Meaningful" : "Not meaningful"}: ${data.reason}.`;
+    const answer = data.destination.msb_square ? bbOf([data.destination.msb_square]) : null;
     predict.draw({ predicted: s.pred, answer, mapping: "lerf", revealed: s.rev });
-  } catch (e) {
-    if (id === drawId) showError(error, e);
-  }
-}
-state.redraw();
+  },
+});

@@ -1,0 +1,30 @@
+// The one DOM helper every module builds with.
+
+/** Create an element: el("p", {class: "x", "data-role": "y"}, "text", child). */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
+/** Create an element as el() does and append it to `container`; returns it. */
+export function add(container, tag, attrs = {}, ...children) {
+  const node = el(tag, attrs, ...children);
+  container.append(node);
+  return node;
+}
+
+/**
+ * Append a row of `count` board columns (div.boards > div.column) to `container`; `extra`
+ * gives a column one more class by position. Returns the columns.
+ */
+export function columns(container, count, extra = []) {
+  const row = add(container, "div", { class: "boards" });
+  return Array.from({ length: count }, (_, i) => add(row, "div", { class: extra[i] ? `column ${extra[i]}` : "column" }));
+}

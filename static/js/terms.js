@@ -1,0 +1,26 @@
+// The API's enumerations as the pages offer them, and the devlog's values as the server hands
+// them over (#chapter[data-devlog], from chessviz/devlog.py): one copy of each in the front end.
+
+import { parseBB } from "./bits.js";
+
+/** The square mappings of the API, the devlog's first (the devlog chapters' default). */
+export const MAPPINGS = ["lerbef", "lerf"];
+
+/** The line kinds of the API, in its order. */
+export const LINE_KINDS = ["rank", "file", "diagonal", "anti_diagonal"];
+
+/** The sliders /api/attacks knows, with the letter a board draws for each. */
+export const SLIDER_LETTERS = { rook: "R", bishop: "B", queen: "Q" };
+
+/** Return a line kind as students read it: "anti_diagonal" -> "anti-diagonal". */
+export const lineName = (kind) => kind.replace("_", "-");
+
+/** [value, text] pairs of the line kinds, for a select. */
+export const LINE_CHOICES = LINE_KINDS.map((kind) => [kind, lineName(kind)]);
+
+/** The devlog's FEN and occupancy: {fen, occupancy: {lerf, lerbef}} with BigInt occupancies. */
+export const DEVLOG = (() => {
+  const data = JSON.parse(document.getElementById("chapter")?.dataset.devlog || "null");
+  if (!data) return null;
+  return { fen: data.fen, occupancy: { lerf: parseBB(data.occupancy.lerf), lerbef: parseBB(data.occupancy.lerbef) } };
+})();
