@@ -33,6 +33,8 @@ export function createChapter(fields) {
     } catch (e) {
       if (id === drawId) chapter.error.show(e);
     }
+    // The newest state is on screen: a hook for tests and tools that wait for a settled page.
+    if (id === drawId) root.dataset.drawn = String(id);
   }
 
   function run({ errorAfter, controls = null, load = () => null, draw }) {

@@ -53,7 +53,8 @@ export function slideChapter(config) {
       "section",
       { class: "panel subtraction", "aria-labelledby": "binary-title" },
       el("h2", { id: "binary-title", text: "The subtraction in binary (bit 63 on the left)" }),
-      el("pre", { class: "mono binary-rows" }),
+      // A tab stop: on a narrow screen the 64-digit rows scroll inside this box.
+      el("pre", { class: "mono binary-rows", tabindex: "0", "aria-label": "The subtraction in binary" }),
     );
     root.append(binaryPanel);
   }
