@@ -1,0 +1,43 @@
+// The code editor: CodeMirror 6 (vendored, static/vendor/codemirror.js) with line numbers,
+// tab indentation, JavaScript highlighting and colours from the page's CSS variables
+// (so light and dark follow the page). Tab indents; Escape then Tab leaves the editor.
+
+import {
+  EditorState, EditorView, bracketMatching, classHighlighter, closeBrackets, closeBracketsKeymap, defaultKeymap,
+  drawSelection, highlightActiveLine, highlightActiveLineGutter, highlightSpecialChars, history, historyKeymap,
+  indentOnInput, indentUnit, indentWithTab, javascript, keymap, lineNumbers, syntaxHighlighting,
+} from "../vendor/codemirror.js";
+
+/**
+ * Create an editor in `container`. options: label (for screen readers), onChange(text).
+ * Returns { view, text(), set(text) }.
+ */
+export function createCodeEditor(container, { label, onChange }) {
+  let silent = false;
+  const view = new EditorView({
+    parent: container,
+    state: EditorState.create({
+      doc: "",
+      extensions: [
+        lineNumbers(), highlightActiveLineGutter(), highlightSpecialChars(), history(), drawSelection(),
+        indentOnInput(), bracketMatching(), closeBrackets(), highlightActiveLine(),
+        indentUnit.of("\t"), EditorState.tabSize.of(4),
+        keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
+        javascript(), syntaxHighlighting(classHighlighter),
+        EditorView.contentAttributes.of({ "aria-label": label }),
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged && !silent) onChange?.(update.state.doc.toString());
+        }),
+      ],
+    }),
+  });
+  return {
+    view,
+    text: () => view.state.doc.toString(),
+    set(text) {
+      silent = true;
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+      silent = false;
+    },
+  };
+}
