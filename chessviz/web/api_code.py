@@ -52,6 +52,7 @@ def code_tasks() -> dict:
     "shows it with this input loaded) and view (how to draw it: occupied, pieces, marks, line). An index past "
     "the end is a 400 invalid_parameter.",
     tag="code",
+    error_params={"invalid_parameter": "index"},
 )
 def code_truth(task: str, index: int | None) -> dict:
     check_task(task)

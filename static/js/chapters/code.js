@@ -18,6 +18,7 @@ const MAPPING = "lerbef";
 
 const root = document.getElementById("chapter");
 const workerUrl = document.getElementById("code-app").dataset.workerUrl;
+const CHAPTER_TITLES = JSON.parse(document.getElementById("code-app").dataset.chapterTitles);
 const { tasks } = await api("/code-tasks");
 const byId = Object.fromEntries(tasks.map((t) => [t.id, t]));
 const state = createState({ task: T.choice(tasks.map((t) => t.id), tasks[0].id) }, render);
@@ -96,7 +97,7 @@ function render(s) {
   shownTask = task.id;
   document.title = `${task.title} · Write the code yourself · chessviz`;
   title.replaceChildren(el("code", {}, task.title));
-  source.textContent = `Source: ${task.source}.`;
+  source.replaceChildren(`Source: ${task.source}. `, el("a", { href: chapterUrl(task.chapter), "data-role": "task-chapter" }, `See it in the chapter “${chapterTitle(task.chapter)}”`), ".");
   statement.replaceChildren(...task.statement.map((p) => el("p", { text: p })));
   editor.set(localStorage.getItem(STORE + task.id) ?? task.stub);
   saved.textContent = localStorage.getItem(STORE + task.id) === null ? "" : "Your code for this task, kept in this browser.";
@@ -329,7 +330,6 @@ function meaning(kind, value) {
   return String(value);
 }
 
-const CHAPTER_TITLES = JSON.parse(document.getElementById("code-app").dataset.chapterTitles);
 function chapterTitle(slug) {
   return CHAPTER_TITLES[slug] ?? slug;
 }
@@ -343,8 +343,8 @@ function drawFailure(one, task, expected, answer) {
     const want = parseBB(expected);
     const have = answer && "value" in answer ? parseBB(answer.value) : null;
     const differ = have === null ? {} : squaresMap(want ^ have, MAPPING, "differs");
-    expectedBoard.draw({ bits: want, mapping: MAPPING, caption: `Expected ${expected}` });
-    gotBoard.draw({ bits: have, mapping: MAPPING, marks: differ, caption: have === null ? "Your answer: no bitboard" : `Your answer ${answer.value}` });
+    expectedBoard.draw({ bits: want, mapping: MAPPING, caption: "Expected" });
+    gotBoard.draw({ bits: have, mapping: MAPPING, marks: differ, caption: have === null ? "Your answer: no bitboard" : "Your answer (≠: differs)" });
     const list = Object.keys(differ);
     if (list.length) {
       const missing = list.filter((n) => squaresMap(want, MAPPING, 1)[n]);
