@@ -156,9 +156,9 @@ def test_one_input_names_it_and_links_its_chapter(client, truths):
     assert (one["chapter"], one["query"]) == ("shift-ray", {"from": "a1", "to": "a2"})
     ray = client.get("/api/ray?from=a1&to=a2&mapping=lerbef").json
     assert ray["ray"] == one["expected"]
-    one = client.get("/api/code-truth?task=negative&index=100").json
+    one = client.get("/api/code-truth?task=negative&index=1").json
     q = one["query"]
-    slide = client.get(f"/api/slide?sq={q['sq']}&occupied={q['occ']}&line={q['line']}&mapping=lerbef").json
+    slide = client.get(f"/api/slide?sq={q['sq']}&occupied={hex(convert(int(q['occ'], 16), 'lerf', 'lerbef'))}&line={q['line']}&mapping=lerbef").json
     assert slide["steps"][q["step"]]["id"] == "negative"
     assert slide["steps"][q["step"]]["value"] == one["expected"]
     one = client.get("/api/code-truth?task=intersection&index=4095").json

@@ -1,6 +1,8 @@
 // The code editor: CodeMirror 6 (vendored, static/vendor/codemirror.js) with line numbers,
 // tab indentation, JavaScript highlighting and colours from the page's CSS variables
 // (so light and dark follow the page). Tab indents; Escape then Tab leaves the editor.
+// The editor lives in a shadow root: there CodeMirror adds its styles as constructed
+// stylesheets, not as a <style> element, so the page needs no 'unsafe-inline' styles.
 
 import {
   EditorState, EditorView, bracketMatching, classHighlighter, closeBrackets, closeBracketsKeymap, defaultKeymap,
@@ -9,13 +11,20 @@ import {
 } from "../vendor/codemirror.js";
 
 /**
- * Create an editor in `container`. options: label (for screen readers), onChange(text).
+ * Create an editor in `container`. options: label (for screen readers), stylesheet (URL of
+ * the CSS for inside the editor), onChange(text).
  * Returns { view, text(), set(text) }.
  */
-export function createCodeEditor(container, { label, onChange }) {
+export function createCodeEditor(container, { label, stylesheet, onChange }) {
   let silent = false;
+  const shadow = container.attachShadow({ mode: "open" });
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = stylesheet;
+  shadow.append(link);
   const view = new EditorView({
-    parent: container,
+    root: shadow,
+    parent: shadow,
     state: EditorState.create({
       doc: "",
       extensions: [

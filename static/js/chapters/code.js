@@ -66,6 +66,7 @@ const error = createErrorLine(status);
 
 const editor = createCodeEditor(editorHost, {
   label: "Your code",
+  stylesheet: document.getElementById("code-app").dataset.editorCss,
   onChange: (text) => {
     localStorage.setItem(STORE + state.get().task, text);
     saved.textContent = "Saved in this browser.";
