@@ -630,22 +630,27 @@ def _view(task: Task, args: tuple) -> dict:
         pieces = {square_name(s): ("P" if own >> bit_of(s, MAPPING) & 1 else "p") for s in SQUARES
                   if occupied >> bit_of(s, MAPPING) & 1}
         pieces[square_name(sq)] = task.entry[0]
-        return {"occupied": BB(occupied), "pieces": pieces, "marks": {}, "line": None}
+        return {"occupied": BB(occupied), "pieces": pieces, "marks": {}, "line": None,
+                "caption": f"the white {task.entry.lower()}, its own pieces (white pawns), the others (black pawns)"}
     if task.id == "negative":
         occupied, r, m = args
         sq = _square_of(r)
         pieces = {square_name(s): "p" for s in SQUARES if occupied >> bit_of(s, MAPPING) & 1}
         pieces[square_name(sq)] = "R"
-        return {"occupied": BB(occupied), "pieces": pieces, "marks": {}, "line": BB(m)}
+        return {"occupied": BB(occupied), "pieces": pieces, "marks": {}, "line": BB(m),
+                "caption": "the sliding piece (rook), the occupied squares (pawns), the mask (yellow)"}
     if task.part == "devlog":
         start, destination = args
         return {"occupied": None, "pieces": {}, "marks": {square_name(_square_of(start)): "start",
-                                                            square_name(_square_of(destination)): "end"}, "line": None}
+                                                            square_name(_square_of(destination)): "end"}, "line": None,
+                "caption": "start square S, destination D"}
     names = [square_name(sq) for sq in args]
     marks = {names[0]: "start"} if len(names) == 1 else {names[0]: "start", names[1]: "end"}
     if len(names) == 2 and names[0] == names[1]:
         marks = {names[0]: "start"}
-    return {"occupied": None, "pieces": {}, "marks": marks, "line": None}
+    caption = (f"{task.args[0]} = {names[0]} (S)" if len(names) == 1
+               else f"{task.args[0]} = {names[0]} (S), {task.args[1]} = {names[1]} (D)")
+    return {"occupied": None, "pieces": {}, "marks": marks, "line": None, "caption": caption}
 
 
 def summary(task: Task) -> dict:

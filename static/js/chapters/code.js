@@ -83,6 +83,7 @@ boards.append(inputColumn, expectedColumn, gotColumn);
 const inputBoard = createBoard(inputColumn, { role: "input", label: "The input", size: "small" });
 const expectedBoard = createBoard(expectedColumn, { role: "expected", label: "Expected", size: "small" });
 const gotBoard = createBoard(gotColumn, { role: "got", label: "Your answer", size: "small" });
+const legend = el("p", { class: "muted", "data-role": "legend" });
 
 // ---- Rendering a task ----
 
@@ -320,7 +321,7 @@ async function showFailure(mine, index, { stuck = false } = {}) {
   if (!stuck) lines.push(el("p", { "data-role": "got-text" }, "Yours: ", el("code", {}, answer && "value" in answer ? meaning(task.result, answer.value) : got)));
   resultBox.replaceChildren(...lines);
   drawFailure(one, task, expected, stuck ? null : answer);
-  resultBox.append(boards, el("p", {}, link));
+  resultBox.append(boards, legend, el("p", {}, link));
 }
 
 function meaning(kind, value) {
@@ -337,9 +338,12 @@ function chapterTitle(slug) {
 
 function drawFailure(one, task, expected, answer) {
   const view = one.view;
-  const occupied = view.occupied ? parseBB(view.occupied) : null;
+  // The pieces show the occupancy; the set bits would only hide them.
   const fills = view.line ? squaresMap(parseBB(view.line), MAPPING, "mask") : {};
-  inputBoard.draw({ bits: occupied, mapping: MAPPING, pieces: view.pieces, marks: view.marks, fills, caption: "The input" });
+  // A true/false answer needs no boards of its own; a bitboard or a square does.
+  expectedColumn.hidden = gotColumn.hidden = task.result === "boolean";
+  inputBoard.draw({ bits: null, mapping: MAPPING, pieces: view.pieces, marks: view.marks, fills, caption: "The input" });
+  legend.textContent = `The input: ${view.caption}.`;
   if (task.result === "bitboard") {
     const want = parseBB(expected);
     const have = answer && "value" in answer ? parseBB(answer.value) : null;
