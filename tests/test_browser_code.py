@@ -150,6 +150,29 @@ def test_an_endless_loop_is_stopped_and_the_page_still_answers(page, live_server
     assert wait_done(page) == "passed"
 
 
+def test_stop_while_running_and_out_of_range_answers(page, live_server):
+    # About 5 ms per call on 4096 inputs: long enough to stop by hand, no call over the limit.
+    open_task(page, live_server, "negative")
+    type_code(page, """function getNegativeRay(occupied, position, mask) {
+	const until = Date.now() + 5;
+	while (Date.now() < until) {}
+	return position << 70n;
+}""")
+    page.click('[data-action="check"]')
+    page.wait_for_function("() => document.querySelector('progress').value >= 128")
+    page.click('[data-action="solution"]')  # the page answers while the worker runs
+    expect(page.locator('[data-role="solution"]')).to_be_visible()
+    page.click('[data-action="stop"]')
+    assert wait_done(page) == "stopped"
+    assert page.inner_text(STATUS).startswith("Stopped. 0 of the ")
+    expect(page.locator('[data-action="check"]')).to_be_enabled()
+    # Shifted past bit 63: not a 64-bit bitboard, said without writing out the number.
+    type_code(page, "function getNegativeRay(occupied, position, mask) {\n\treturn position << 1000n;\n}")
+    page.click('[data-action="check"]')
+    assert wait_done(page) == "failed"
+    expect(page.locator('[data-role="got-text"]')).to_have_text("Yours: a BigInt of 1008 bits, not a 64-bit bitboard (0 to 2^64 - 1)")
+
+
 def test_code_survives_a_reload_and_resets_to_the_stub(page, live_server, client):
     stub = client.get("/api/code-tasks").json["tasks"][7]["stub"]
     open_task(page, live_server, "color")
@@ -171,6 +194,8 @@ def test_code_survives_a_reload_and_resets_to_the_stub(page, live_server, client
     page.reload()
     page.wait_for_selector(".cm-content")
     assert editor_text(page).rstrip("\n") == stub.rstrip("\n")
+    page.click('[data-action="share"]')
+    expect(page.locator('[data-role="saved"]')).to_contain_text(f"{live_server}/chapter/code?task=color")
     # Tab indents inside the editor.
     page.click(".cm-content .cm-line >> nth=-1")
     page.keyboard.press("End")
@@ -178,6 +203,10 @@ def test_code_survives_a_reload_and_resets_to_the_stub(page, live_server, client
     page.keyboard.press("Tab")
     page.keyboard.insert_text("x")
     assert "\n\tx" in editor_text(page) or "\n\t\tx" in editor_text(page)
+    # Escape, then Tab, leaves the editor for the next control.
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.dataset.action") == "check"
 
 
 # The devlog's getHorizontalRay as its text prints it: a method, without the word function.

@@ -122,7 +122,11 @@ function compile(code, entry) {
 function describe(value) {
   if (value === undefined) return "undefined";
   if (value === null) return "null";
-  if (typeof value === "bigint") return `${value}n`;
+  if (typeof value === "bigint") {
+    // A huge BigInt would take long to write in decimal: say how big it is instead.
+    const bits = (value < 0n ? -value : value).toString(2).length;
+    return bits <= 80 ? `${value}n` : `a ${value < 0n ? "negative " : ""}BigInt of ${bits} bits`;
+  }
   if (typeof value === "string") return JSON.stringify(value.length > 60 ? value.slice(0, 60) + "..." : value);
   if (typeof value === "function") return "a function";
   if (value && typeof value.then === "function") return "a Promise";
@@ -134,7 +138,7 @@ function describe(value) {
 function token(kind, value) {
   if (kind === "bitboard") {
     if (typeof value === "bigint" && value >= 0n && value <= BB_ALL) return { value: "0x" + value.toString(16).padStart(16, "0") };
-    if (typeof value === "bigint") return { bad: `${value}n, not a 64-bit bitboard (0 to 2^64 - 1)` };
+    if (typeof value === "bigint") return { bad: `${describe(value)}, not a 64-bit bitboard (0 to 2^64 - 1)` };
     return { bad: `${describe(value)}, not a BigInt` };
   }
   if (kind === "boolean") {
