@@ -46,7 +46,8 @@ const source = el("p", { class: "source" });
 const statement = el("div", { class: "statement" });
 const editorLabel = el("h3", { id: "editor-label", text: "Your code" });
 const editorHost = el("div", { class: "code-editor", "data-role": "editor" });
-const editorHint = el("p", { class: "muted editor-hint", text: "Tab indents. To leave the editor by keyboard, press Escape, then Tab." });
+const editorHint = el("p", { class: "muted editor-hint", text: "Tab indents; to leave the editor by keyboard, press Escape, then Tab. "
+  + "Your code runs only in this browser, in a worker that can reach neither this page nor the network, and is kept in this browser only. A call that takes over a second is stopped." });
 const saved = el("span", { class: "muted", "data-role": "saved", "aria-live": "polite" });
 const checkButton = el("button", { type: "button", class: "primary", "data-action": "check" }, "Check on every input");
 const stopButton = el("button", { type: "button", "data-action": "stop", disabled: true }, "Stop");
@@ -57,7 +58,7 @@ const actions = el("div", { class: "toolbar code-actions" }, checkButton, stopBu
 const solutionBox = el("section", { class: "panel solution", "data-role": "solution", hidden: true, "aria-label": "A solution" });
 const status = el("p", { class: "code-status", role: "status", "aria-live": "polite", "data-role": "status", "data-state": "idle" });
 const progress = el("progress", { max: "1", value: "0", "aria-label": "Inputs checked" });
-const resultBox = el("section", { class: "result", "data-role": "result", "aria-live": "polite" });
+const resultBox = el("section", { class: "result", "data-role": "result", "aria-label": "The first failing input" });
 const auditBox = el("section", { class: "panel audit", "data-role": "audit", hidden: true });
 const printedBox = el("section", { class: "printed", "data-role": "printed" });
 taskBox.append(title, source, statement, editorLabel, editorHost, editorHint, actions, solutionBox,
