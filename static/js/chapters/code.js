@@ -214,12 +214,20 @@ function onWorkerMessage(mine, data) {
     mine.callStarted = performance.now();
     if (data.index % 64 === 0) progress.value = data.index;
   } else if (data.type === "answers" && Number.isInteger(data.from) && Array.isArray(data.answers)) {
-    data.answers.forEach((answer, k) => (mine.answers[data.from + k] = answer));
+    // The worker runs the student's code, so its messages are only data: keep strings only.
+    data.answers.forEach((answer, k) => (mine.answers[data.from + k] = sanitize(answer)));
   } else if (data.type === "compile-error") {
     finish(mine, { reason: "compile", name: String(data.name), message: String(data.message) });
   } else if (data.type === "done") {
     finish(mine, { reason: "done" });
   }
+}
+
+function sanitize(answer) {
+  for (const key of ["value", "bad", "error"]) {
+    if (answer && typeof answer === "object" && typeof answer[key] === "string") return { [key]: answer[key].slice(0, 300) };
+  }
+  return { bad: "no answer" };
 }
 
 function finishButtons() {
@@ -249,10 +257,6 @@ function finish(mine, outcome) {
   report(mine, outcome);
 }
 
-function tokenOf(kind, value) {
-  return kind === "boolean" ? String(value) : String(value);
-}
-
 function report(mine, outcome) {
   const { truth, task } = mine;
   const total = truth?.count ?? 0;
@@ -273,7 +277,7 @@ function report(mine, outcome) {
   const checked = outcome.reason === "done" ? total : Math.max(0, mine.index);
   for (let i = 0; i < checked; i++) {
     const answer = mine.answers[i];
-    if (answer && "value" in answer && answer.value === tokenOf(truth.result, truth.expected[i])) pass++;
+    if (answer && "value" in answer && answer.value === String(truth.expected[i])) pass++;
     else if (firstFail < 0) firstFail = i;
   }
   progress.value = checked;
@@ -294,7 +298,10 @@ function report(mine, outcome) {
     user: "Stopped.",
   }[outcome.reason];
   setStatus("stopped", `${why} ${pass} of the ${checked} inputs before it pass; ${total - checked} not checked (${elapsed} s).`);
-  if (stuck >= 0) showFailure(mine, stuck, { stuck: true });
+  if (!truth) setStatus("stopped", "Stopped before your code ran.");
+  else if (stuck >= 0) {
+    showFailure(mine, stuck, { stuck: outcome.reason === "call" ? "The call that did not return" : "The call running when it stopped" });
+  }
   else resultBox.replaceChildren(el("p", { class: "explain", text: "It stopped before the first call: your code itself, not the function, did not finish." }));
 }
 
@@ -303,7 +310,8 @@ function firstError(mine) {
   return answer ? answer.error.split(":")[0] : null;
 }
 
-async function showFailure(mine, index, { stuck = false } = {}) {
+/** Show one input on the boards: the first failing one, or (stuck: a heading) the call that ran. */
+async function showFailure(mine, index, { stuck = null } = {}) {
   const { task, truth } = mine;
   let one;
   try {
@@ -314,7 +322,7 @@ async function showFailure(mine, index, { stuck = false } = {}) {
   }
   const answer = mine.answers[index];
   const expected = truth.expected[index];
-  const heading = stuck ? "The call that did not return" : "The first failing input";
+  const heading = stuck || "The first failing input";
   const link = el("a", { href: chapterUrl(one.chapter, one.query), "data-role": "open-chapter" }, `Open this input in the chapter “${chapterTitle(one.chapter)}”`);
   const lines = [el("h3", { text: heading }), el("p", {}, el("code", { "data-role": "call" }, one.call))];
   const got = stuck ? null : answer?.error ? `it threw ${answer.error}` : answer?.bad ? answer.bad : answer?.value;
