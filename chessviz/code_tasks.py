@@ -184,9 +184,29 @@ def _piece_truth(piece: str):
     return lambda rank, file, occupied, own: attacks(piece, _piece_square(rank, file), occupied, own, MAPPING)["moves"]
 
 
+def _piece_fen(piece: str, rank: int, file: int, occupied: int, own: int) -> str:
+    """Return the board as a FEN: the white piece, its own pieces as white pawns, the rest black pawns."""
+    sq = _piece_square(rank, file)
+    rows = []
+    for r in range(7, -1, -1):
+        row, empty = "", 0
+        for f in range(8):
+            s = 8 * r + f
+            bit = 1 << bit_of(s, MAPPING)
+            letter = "" if not occupied & bit else piece[0].upper() if s == sq else "P" if own & bit else "p"
+            if letter:
+                row += (str(empty) if empty else "") + letter
+                empty = 0
+            else:
+                empty += 1
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows)
+
+
 def _piece_link(piece: str):
+    # The game board in free mode: a slider's moves there are its attacks minus its own colour.
     return lambda rank, file, occupied, own: {
-        "sq": square_name(_piece_square(rank, file)), "occ": hex(convert(occupied, MAPPING, "lerf")), "piece": piece,
+        "fen": _piece_fen(piece, rank, file, occupied, own), "sel": square_name(_piece_square(rank, file)),
     }
 
 
@@ -479,7 +499,7 @@ def _tasks() -> list[Task]:
              "getFile(file), getDiagonal(rank, file) and getAntiDiagonal(rank, file) are there to use; rank and "
              "file count from 1, a piece on e4 has rank 4 and file 5. Its moves exclude its own colour's squares."),
             "Bishop", "piece", ("rank", "file", "occupied", "own"), "bitboard",
-            _piece_stub("Bishop"), _piece_solution("Bishop"), "hyperbola",
+            _piece_stub("Bishop"), _piece_solution("Bishop"), "game",
             _piece_inputs("bishop"), _piece_truth("bishop"), _piece_link("bishop"), _piece_describe("Bishop"),
             (Printed("With the devlog's SlidingPiece.getMoves as printed", _piece_printed("Bishop"),
                      "The printed getMoves reads mask, which it never defines: the first call throws. Read as "
@@ -493,7 +513,7 @@ def _tasks() -> list[Task]:
              "getFile(file), getDiagonal(rank, file) and getAntiDiagonal(rank, file) are there to use; rank and "
              "file count from 1, a piece on e4 has rank 4 and file 5. Its moves exclude its own colour's squares."),
             "Queen", "piece", ("rank", "file", "occupied", "own"), "bitboard",
-            _piece_stub("Queen"), _piece_solution("Queen"), "hyperbola",
+            _piece_stub("Queen"), _piece_solution("Queen"), "game",
             _piece_inputs("queen"), _piece_truth("queen"), _piece_link("queen"), _piece_describe("Queen"),
             (Printed("With the devlog's SlidingPiece.getMoves as printed", _piece_printed("Queen"),
                      "The printed getMoves reads mask, which it never defines: the first call throws. Read as "

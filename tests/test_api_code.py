@@ -163,8 +163,14 @@ def test_one_input_names_it_and_links_its_chapter(client, truths):
     assert slide["steps"][q["step"]]["value"] == one["expected"]
     one = client.get("/api/code-truth?task=intersection&index=4095").json
     assert one["query"] == {"a": "h8", "b": "h8", "line_a": "rank", "line_b": "anti_diagonal"} and one["expected"] == 63
-    one = client.get("/api/code-truth?task=queen&index=4095").json
-    assert one["query"]["piece"] == "queen" and one["view"]["pieces"]["h8"] == "Q"
+    for piece in ("bishop", "queen"):
+        for index in (0, 1, 777, 4095):
+            one = client.get(f"/api/code-truth?task={piece}&index={index}").json
+            assert one["chapter"] == "game"
+            # The game board's free mode gives the piece exactly the expected moves.
+            position = client.get("/api/position", query_string={"fen": one["query"]["fen"], "square": one["query"]["sel"], "mapping": "lerbef"}).json
+            assert position["selected"]["bitboard"] == one["expected"]
+            assert position["occupied"] == one["input"][2] and position["white"] == one["input"][3]
 
 
 @pytest.mark.parametrize("query, param", [

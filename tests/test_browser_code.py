@@ -274,6 +274,14 @@ def test_the_sources_printed_code_is_measured_as_the_audit_measured_it(page, liv
     assert page.inner_text(STATUS).startswith("✗ 0 of 4096 inputs pass")
     assert page.inner_text('[data-role="got-text"]') == "Yours: it threw ReferenceError: mask is not defined"
     expect(page.locator('[data-role="audit"]')).to_have_attribute("data-agrees", "true")
+    # Its link opens the game board with the same pieces, the bishop selected: its moves there
+    # are the expected ones.
+    first = client.get("/api/code-truth?task=bishop&index=0").json
+    page.click('[data-role="open-chapter"]')
+    page.wait_for_url("**/chapter/game?**")
+    wait_for_board(page, "moves", squares_of(first["expected"], "lerbef"))
+    page.go_back()
+    page.wait_for_selector('[data-role="status"]')
 
     # The wiki's routines: the same counts as the routine audit.
     for task, names in (("same-diagonal", ["squaresOnSameDiagonal (& 7)", "squaresOnSameDiagonal (% 9)"]),
