@@ -177,6 +177,11 @@ def test_code_survives_a_reload_and_resets_to_the_stub(page, live_server, client
     stub = client.get("/api/code-tasks").json["tasks"][7]["stub"]
     open_task(page, live_server, "color")
     assert editor_text(page) == stub.rstrip("\n") + "\n" or editor_text(page) == stub.rstrip("\n")
+    # Line numbers, JavaScript highlighting, a label for screen readers.
+    expect(page.locator(".cm-lineNumbers .cm-gutterElement", has_text="3")).to_be_visible()
+    expect(page.locator(".cm-content .tok-keyword", has_text="function")).to_be_visible()
+    expect(page.locator(".cm-content .tok-comment").first).to_be_visible()
+    assert page.get_attribute(".cm-content", "aria-label") == "Your code"  # ids do not cross the shadow root
     code = "function isDark(square) {\n\treturn (( 9 * square) & 8) == 0;\n}"
     type_code(page, code)
     expect(page.locator('[data-role="saved"]')).to_have_text("Saved in this browser.")

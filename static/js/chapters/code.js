@@ -73,7 +73,6 @@ const editor = createCodeEditor(editorHost, {
     saved.textContent = "Saved in this browser.";
   },
 });
-editor.view.contentDOM.setAttribute("aria-labelledby", "editor-label");
 
 // Failing-input boards, built once.
 const boards = el("div", { class: "boards failure-boards" });
