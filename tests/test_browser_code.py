@@ -277,7 +277,9 @@ def test_the_sources_printed_code_is_measured_as_the_audit_measured_it(page, liv
     page.click('[data-action="try-printed"]')
     assert wait_done(page) == "failed"
     assert page.inner_text(STATUS).startswith("✗ 0 of 4096 inputs pass")
-    assert page.inner_text('[data-role="got-text"]') == "Yours: it threw ReferenceError: mask is not defined"
+    line = next(i for i, text in enumerate(client.get("/api/code-tasks").json["tasks"][4]["printed"][0]["code"].splitlines(), 1)
+                if "let blockers = occupied & mask;" in text)
+    assert page.inner_text('[data-role="got-text"]') == f"Yours: it threw ReferenceError: mask is not defined (line {line})"
     expect(page.locator('[data-role="audit"]')).to_have_attribute("data-agrees", "true")
     # Its link opens the game board with the same pieces, the bishop selected: its moves there
     # are the expected ones.
@@ -326,6 +328,12 @@ def test_the_worker_reaches_neither_network_nor_page(page, live_server):
         assert page.inner_text(STATUS).startswith("✗ 0 of 64 inputs pass"), body
         expect(page.locator('[data-role="got-text"]')).to_contain_text(f"Yours: it threw {error}")
     assert page.title().startswith("isDark")
+    # As a method, the way the devlog prints its functions: errors still name the student's line.
+    type_code(page, "isDark(square) {\n\tconst rank = square >> 3;\n\treturn rank.parity.odd;\n}")
+    page.click('[data-action="check"]')
+    assert wait_done(page) == "failed"
+    expect(page.locator('[data-role="got-text"]')).to_have_text(
+        "Yours: it threw TypeError: Cannot read properties of undefined (reading 'odd') (line 3)")
     # fetch is asynchronous: ask a worker of the same script directly whether it gets through.
     with page.expect_worker() as info:
         page.evaluate("url => { window.probe = new Worker(url); }", page.get_attribute("#code-app", "data-worker-url"))

@@ -102,21 +102,34 @@ class BoardImplementation {
 // ---- Running the student's code ----
 
 const post = self.postMessage.bind(self);
+// Lines new Function puts before the student's first line (its own two, then ours).
+let lineOffset = 3;
 
 function compile(code, entry) {
   // A script that defines the entry (function or class); or, as the devlog prints its
   // functions, method definitions without the word `function`: read those as an object's.
   const tail = `\n;return typeof ${entry} === "undefined" ? undefined : ${entry};`;
   try {
+    lineOffset = 3;
     return new Function(`"use strict";\n${code}${tail}`)();
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
     try {
+      lineOffset = 4;
       return new Function(`"use strict";\nreturn ({\n${code}\n}).${entry};`)();
     } catch (_) {
+      lineOffset = 3;
       throw error;
     }
   }
+}
+
+/** Return "Name: message (line n)", the line in the student's code where it was thrown. */
+function failure(error) {
+  const text = `${error?.name || "Error"}: ${String(error?.message ?? error)}`;
+  const at = /<anonymous>:(\d+):\d+/.exec(String(error?.stack ?? ""));
+  const line = at ? Number(at[1]) - lineOffset : 0;
+  return line > 0 ? `${text} (line ${line})` : text;
 }
 
 function describe(value) {
@@ -161,7 +174,7 @@ self.onmessage = (event) => {
   try {
     entry = compile(code, task.entry);
   } catch (error) {
-    post({ type: "compile-error", name: error?.name || "Error", message: String(error?.message ?? error) });
+    post({ type: "compile-error", name: error?.name || "Error", message: failure(error).replace(/^[^:]*: /, "") });
     return;
   }
   if (typeof entry !== "function") {
@@ -183,7 +196,7 @@ self.onmessage = (event) => {
       }
       answers.push(token(result, answer));
     } catch (error) {
-      answers.push({ error: `${error?.name || "Error"}: ${String(error?.message ?? error)}` });
+      answers.push({ error: failure(error) });
     }
     if (answers.length === 512) {
       post({ type: "answers", from: i + 1 - answers.length, answers: answers.splice(0) });
