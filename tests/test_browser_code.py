@@ -328,6 +328,15 @@ def test_the_worker_reaches_neither_network_nor_page(page, live_server):
         assert page.inner_text(STATUS).startswith("✗ 0 of 64 inputs pass"), body
         expect(page.locator('[data-role="got-text"]')).to_contain_text(f"Yours: it threw {error}")
     assert page.title().startswith("isDark")
+    # Code that does not parse, or defines something else, says so before any call.
+    type_code(page, "function isDark(square) {\n\treturn (square;\n}")
+    page.click('[data-action="check"]')
+    assert wait_done(page) == "error"
+    assert page.inner_text(STATUS).startswith("Your code does not run: SyntaxError: ")
+    type_code(page, "function isdark(square) {\n\treturn true;\n}")
+    page.click('[data-action="check"]')
+    assert wait_done(page) == "error"
+    assert page.inner_text(STATUS) == "Your code does not run: it defines no function named isDark"
     # As a method, the way the devlog prints its functions: errors still name the student's line.
     type_code(page, "isDark(square) {\n\tconst rank = square >> 3;\n\treturn rank.parity.odd;\n}")
     page.click('[data-action="check"]')

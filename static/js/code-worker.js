@@ -178,7 +178,7 @@ self.onmessage = (event) => {
     return;
   }
   if (typeof entry !== "function") {
-    post({ type: "compile-error", name: "NotDefined", message: `${task.entry} is not defined` });
+    post({ type: "compile-error", name: "", message: `it defines no ${task.call === "piece" ? "class" : "function"} named ${task.entry}` });
     return;
   }
   const kinds = args.map((a) => a.kind);

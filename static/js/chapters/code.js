@@ -261,7 +261,7 @@ function report(mine, outcome) {
   const total = truth?.count ?? 0;
   const elapsed = ((performance.now() - mine.started) / 1000).toFixed(1);
   if (outcome.reason === "compile") {
-    setStatus("error", `Your code does not run: ${outcome.name}: ${outcome.message}`);
+    setStatus("error", `Your code does not run: ${outcome.name ? `${outcome.name}: ` : ""}${outcome.message}`);
     progress.value = 0;
     showAudit(mine, { threw: outcome.name });
     return;
