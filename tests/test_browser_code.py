@@ -313,7 +313,7 @@ def test_passing_task_screenshots(page, live_server):
     screenshot(page, "chapter-code-passing-phone")
 
 
-def test_the_worker_reaches_neither_network_nor_page(page, live_server):
+def test_the_worker_reaches_neither_network_nor_page(page, live_server, client):
     open_task(page, live_server, "color")
     # Inside the function: a synchronous request, importScripts and the page's document.
     for body, error in (
@@ -352,6 +352,20 @@ def test_the_worker_reaches_neither_network_nor_page(page, live_server):
     outcome = worker.evaluate("() => new Promise(ok => { try { const s = new WebSocket('ws://' + location.host + '/'); s.onerror = () => ok('blocked'); s.onopen = () => ok('open'); } catch (e) { ok('blocked ' + e.name); } })")
     assert outcome.startswith("blocked")
     assert worker.evaluate("() => typeof document + ' ' + typeof window + ' ' + typeof localStorage") == "undefined undefined undefined"
+    # The helpers the tasks offer are the project's lines and reversal, square for square.
+    masks = [s["masks"] for s in client.get("/api/squares?mapping=lerbef").json["squares"]]
+    helpers = worker.evaluate("""() => Array.from({length: 64}, (_, sq) => {
+        const rank = (sq >> 3) + 1, file = (sq & 7) + 1, hex = (x) => "0x" + x.toString(16).padStart(16, "0");
+        return {rank: hex(getRank(rank)), file: hex(getFile(file)), diagonal: hex(getDiagonal(rank, file)),
+                anti_diagonal: hex(getAntiDiagonal(rank, file)), position: hex(new Piece(WHITE, rank, file).position),
+                reversed: hex(reverseBitboard(getDiagonal(rank, file) | 1n)), negative: hex(reverseBitboard(-2n))};
+    })""")
+    for sq, (mine, theirs) in enumerate(zip(helpers, masks)):
+        assert {k: mine[k] for k in theirs} == theirs, sq
+        assert int(mine["position"], 16) == 1 << (sq ^ 7)
+        reversed_diagonal = int(format(int(theirs["diagonal"], 16) | 1, "064b")[::-1], 2)
+        assert mine["reversed"] == f"0x{reversed_diagonal:016x}"
+        assert mine["negative"] == "0x7fffffffffffffff"  # -2 read as 64 bits, then reversed
     page.problems[:] = [p for p in page.problems if "Content Security Policy" not in p and "Refused to" not in p]
 
 
