@@ -52,10 +52,10 @@ const saved = el("span", { class: "muted", "data-role": "saved", "aria-live": "p
 const checkButton = el("button", { type: "button", class: "primary", "data-action": "check" }, "Check on every input");
 const stopButton = el("button", { type: "button", "data-action": "stop", disabled: true }, "Stop");
 const resetButton = el("button", { type: "button", "data-action": "reset" }, "Reset to the stub");
-const solutionButton = el("button", { type: "button", "data-action": "solution", "aria-expanded": "false" }, "Show a solution");
+const solutionButton = el("button", { type: "button", "data-action": "solution", "aria-expanded": "false", "aria-controls": "solution-box" }, "Show a solution");
 const shareButton = el("button", { type: "button", "data-action": "share" }, "Copy a link to this task");
 const actions = el("div", { class: "toolbar code-actions" }, checkButton, stopButton, resetButton, solutionButton, shareButton, saved);
-const solutionBox = el("section", { class: "panel solution", "data-role": "solution", hidden: true, "aria-label": "A solution" });
+const solutionBox = el("section", { id: "solution-box", class: "panel solution", "data-role": "solution", hidden: true, "aria-label": "A solution" });
 const status = el("p", { class: "code-status", role: "status", "aria-live": "polite", "data-role": "status", "data-state": "idle" });
 const progress = el("progress", { max: "1", value: "0", "aria-label": "Inputs checked" });
 const resultBox = el("section", { class: "result", "data-role": "result", "aria-label": "The first failing input" });
@@ -106,7 +106,8 @@ function render(s) {
   solutionBox.hidden = true;
   solutionButton.setAttribute("aria-expanded", "false");
   solutionBox.replaceChildren(el("h3", { text: "A solution" }), el("pre", { class: "mono", "data-role": "solution-code" }, task.solution),
-    el("button", { type: "button", "data-action": "use-solution" }, "Put it in the editor"));
+    el("button", { type: "button", "data-action": "use-solution" }, "Put it in the editor"),
+    el("span", { class: "muted", text: " It replaces your code; Ctrl+Z in the editor brings yours back." }));
   printedBox.replaceChildren(...(task.printed.length ? [el("h3", { text: "What the source prints" })] : []),
     ...task.printed.map((p, i) => el("section", { class: "panel", "data-printed": String(i) },
       el("h4", { text: p.label }), el("p", { class: "muted", text: p.note }), el("pre", { class: "mono" }, p.code),
