@@ -188,6 +188,13 @@ def test_code_survives_a_reload_and_resets_to_the_stub(page, live_server, client
     page.reload()
     page.wait_for_selector(".cm-content")
     assert editor_text(page) == code
+    # The solution replaces it, and Ctrl+Z brings it back.
+    page.click('[data-action="solution"]')
+    page.click('[data-action="use-solution"]')
+    assert editor_text(page) != code
+    page.click(".cm-content")
+    page.keyboard.press("Control+z")
+    assert editor_text(page) == code
     # Another task keeps its own code; coming back finds this one again.
     page.click('a[data-task="intersection"]')
     expect(page.locator("#task-title")).to_have_text("intersectRankAnt")

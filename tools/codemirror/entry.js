@@ -5,7 +5,7 @@ export {
   EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter,
   drawSelection, highlightSpecialChars,
 } from "@codemirror/view";
-export { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+export { defaultKeymap, history, historyKeymap, indentWithTab, isolateHistory } from "@codemirror/commands";
 export {
   syntaxHighlighting, indentOnInput, bracketMatching, indentUnit,
 } from "@codemirror/language";

@@ -101,7 +101,7 @@ function render(s) {
   title.replaceChildren(el("code", {}, task.title));
   source.replaceChildren(`Source: ${task.source}. `, el("a", { href: chapterUrl(task.chapter), "data-role": "task-chapter" }, `See it in the chapter “${chapterTitle(task.chapter)}”`), ".");
   statement.replaceChildren(...task.statement.map((p) => el("p", { text: p })));
-  editor.set(localStorage.getItem(STORE + task.id) ?? task.stub);
+  editor.load(localStorage.getItem(STORE + task.id) ?? task.stub);
   saved.textContent = localStorage.getItem(STORE + task.id) === null ? "" : "Your code for this task, kept in this browser.";
   solutionBox.hidden = true;
   solutionButton.setAttribute("aria-expanded", "false");
@@ -129,7 +129,7 @@ checkButton.addEventListener("click", () => check());
 stopButton.addEventListener("click", () => stop({ reason: "user" }));
 resetButton.addEventListener("click", () => {
   const task = byId[state.get().task];
-  editor.set(task.stub);
+  editor.replace(task.stub);
   localStorage.removeItem(STORE + task.id);
   saved.textContent = "Back to the stub.";
 });
@@ -158,7 +158,7 @@ shareButton.addEventListener("click", async () => {
 });
 
 function useCode(text) {
-  editor.set(text);
+  editor.replace(text);
   localStorage.setItem(STORE + state.get().task, text);
   saved.textContent = "Saved in this browser.";
 }
