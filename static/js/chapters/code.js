@@ -389,7 +389,9 @@ function showAudit(mine, { wrong = null, firstFail = -1, threw = null }) {
     agrees = wrong === known.wrong && (known.first_wrong ?? -1) === firstFail;
     text = known.wrong === 0
       ? `The audit, run by the server on the same ${truth.count} inputs, finds this code right on every one. ${known.note}`
-      : `The audit, run by the server on the same ${truth.count} inputs, finds this code wrong on ${known.wrong} of them, the first being input ${known.first_wrong + 1}. ${known.note}`;
+      : `The audit, run by the server on the same ${truth.count} inputs, finds this code wrong on ${known.wrong} of them, `
+        + (known.first_wrong === firstFail ? "the first of them the one shown above" : `the first of them input number ${known.first_wrong + 1}`)
+        + `. ${known.note}`;
   }
   auditBox.hidden = false;
   auditBox.dataset.agrees = String(agrees);
