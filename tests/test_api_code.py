@@ -176,7 +176,8 @@ def test_one_input_names_it_and_links_its_chapter(client, truths):
 @pytest.mark.parametrize("query, param", [
     ("task=nope", "task"), ("", "task"), ("task=color&index=64", "index"), ("task=color&index=-1", "index"),
     ("task=color&index=x", "index"), ("task=color&index=999999", "index"), ("task=color&task=color", "task"),
-    ("task=color&index=1&index=2", "index"),
+    ("task=color&index=1&index=2", "index"), ("task=color&index=%C2%B2", "index"), ("task=color&index=%D9%A3", "index"),
+    ("task=color&index=1.0", "index"), ("task=color&index=%201", "index"),
 ])
 def test_bad_input_is_a_400_naming_the_parameter(client, query, param):
     response = client.get(f"/api/code-truth?{query}")

@@ -6,6 +6,8 @@ The student's code never comes here; the page runs it in a Web Worker (see
 
 from __future__ import annotations
 
+import re
+
 from ..code_tasks import TASKS, check_task, one_input, summary, truth
 from ..errors import ChessvizError, shown
 from . import params as P
@@ -15,7 +17,7 @@ TASK_IDS = tuple(task.id for task in TASKS)
 
 
 def _index(text: str) -> int:
-    if not text.isdigit() or len(text) > 5:
+    if not re.fullmatch(r"[0-9]{1,5}", text):  # not str.isdigit: it takes "²", which int() refuses
         raise ChessvizError("invalid_parameter", f"index must be a whole number 0..4095, got {shown(text)}")
     return int(text)
 
