@@ -199,3 +199,20 @@ def test_the_worker_script_carries_its_own_strict_policy(client):
     assert directives["default-src"] == "'none'" and directives["connect-src"] == "'none'"
     assert directives["script-src"] == "'unsafe-eval'"  # eval for the student's code, no script to import
     assert b"self.onmessage" in response.data
+
+
+JUNK = ["", " ", "0x", "00", "-0", "+1", "1.5", "é", "\u0661", "\u00b2", "%00", "x" * 5000, "9" * 25, "4096", "64",
+        "horizontal ", "HORIZONTAL", "nan", "1e3"]
+
+
+def test_junk_in_any_parameter_is_a_400_naming_it_or_a_200_never_a_500(client):
+    for task in TASKS:
+        for name in ("task", "index"):
+            for junk in JUNK:
+                query = {"task": task, "index": "0", name: junk}
+                response = client.get("/api/code-truth", query_string=query)
+                assert response.status_code in (200, 400), (task, name, junk[:20], response.status_code)
+                assert response.is_json
+                if response.status_code == 400:
+                    assert set(response.json["error"]) == {"code", "message", "param"}
+                    assert response.json["error"]["param"] == name, (task, name, junk[:20], response.json)
