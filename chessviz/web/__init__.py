@@ -31,14 +31,16 @@ def create_app(test_config: dict | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
 
-    from . import api_bitboard, api_compass, api_sliding, api_wiki  # noqa: F401  (register their endpoints)
+    from . import api_bitboard, api_code, api_compass, api_sliding, api_wiki  # noqa: F401  (register their endpoints)
     from .api import api
+    from .code_worker import code_worker
     from .openapi import openapi
     from .pages import pages
 
     app.register_blueprint(api)
     app.register_blueprint(openapi)
     app.register_blueprint(pages)
+    app.register_blueprint(code_worker)
 
     @app.errorhandler(ChessvizError)
     def bad_input(error: ChessvizError):

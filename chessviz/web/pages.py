@@ -39,6 +39,8 @@ CHAPTERS = [
             "Every term of hyperbola quintessence, one step at a time, then the union over the lines."),
     Chapter("game", "Free-mode game board", "devlog",
             "The devlog's final position: click a piece to see its moves, click a target to move."),
+    Chapter("code", "Write the code yourself", "devlog",
+            "The devlog's exercises and three wiki routines: write them in the browser, checked on every input."),
     Chapter("squares", "Squares and mappings", "wiki",
             "A bitboard editor: one set of squares, its value in LERF and in the devlog's mapping."),
     Chapter("diagonals", "Diagonals", "wiki",

@@ -1,0 +1,218 @@
+"""The code chapter's API: every task's inputs and answers against independent oracles
+(python-chess, walks along the board, the wiki's geometry), and what it says of printed code."""
+
+import chess
+import pytest
+
+from chessviz.squares import SQUARE_NAMES, convert
+from sliding_oracle import DIRECTIONS, python_chess_attacks, walked_rays
+
+TASKS = ["horizontal", "vertical", "diagonal", "negative", "bishop", "queen", "same-diagonal", "color", "intersection"]
+
+
+def lerbef(lerf: int) -> int:
+    return convert(lerf, "lerf", "lerbef")
+
+
+def lerf(value: str) -> int:
+    return convert(int(value, 16), "lerbef", "lerf")
+
+
+def one_square(value: str) -> int:
+    bb = lerf(value)
+    assert bb and bb & (bb - 1) == 0, value
+    return bb.bit_length() - 1
+
+
+@pytest.fixture(scope="module")
+def truths(client):
+    return {task: client.get(f"/api/code-truth?task={task}").json for task in TASKS}
+
+
+def test_the_task_list(client):
+    body = client.get("/api/code-tasks").json
+    assert [t["id"] for t in body["tasks"]] == TASKS
+    for task in body["tasks"]:
+        assert task["entry"] in task["stub"] and task["entry"] in task["solution"]
+        assert task["stub"] != task["solution"]
+        assert client.get(f"/chapter/{task['chapter']}").status_code == 200
+
+
+@pytest.mark.parametrize("task, kinds, count", [
+    ("horizontal", ("rank",), 8 * 8 * 7),
+    ("vertical", ("file",), 8 * 8 * 7),
+    ("diagonal", ("diagonal", "anti_diagonal"), 2 * (2 * sum(k * (k - 1) for k in range(1, 8)) + 8 * 7)),
+])
+def test_ray_tasks_cover_every_pair_and_answer_the_walked_ray(truths, task, kinds, count):
+    body = truths[task]
+    assert body["count"] == count == len(body["inputs"]) == len(body["expected"])
+    seen = set()
+    for (start, destination), expected in zip(body["inputs"], body["expected"]):
+        a, b = one_square(start), one_square(destination)
+        seen.add((a, b))
+        dr = chess.square_rank(b) - chess.square_rank(a)
+        df = chess.square_file(b) - chess.square_file(a)
+        step = ((dr > 0) - (dr < 0), (df > 0) - (df < 0))
+        assert any(step in (DIRECTIONS[k][0], DIRECTIONS[k][1]) for k in kinds) and (dr == 0 or df == 0 or abs(dr) == abs(df))
+        ray = chess.BB_SQUARES[a] | chess.BB_SQUARES[b] | chess.between(a, b)
+        assert lerf(expected) == ray, (SQUARE_NAMES[a], SQUARE_NAMES[b])
+    # Every ordered pair of different squares on such a line is there, once.
+    every = {(a, b) for a in range(64) for b in range(64) if a != b and any(
+        {"rank": chess.square_rank(a) == chess.square_rank(b), "file": chess.square_file(a) == chess.square_file(b),
+         "diagonal": chess.square_rank(a) - chess.square_file(a) == chess.square_rank(b) - chess.square_file(b),
+         "anti_diagonal": chess.square_rank(a) + chess.square_file(a) == chess.square_rank(b) + chess.square_file(b)}[k]
+        for k in kinds)}
+    assert seen == every
+
+
+def test_negative_ray_task_against_a_walk_on_every_square_and_line(truths):
+    body = truths["negative"]
+    assert body["count"] == 64 * 4 * 16
+    lines = set()
+    for (occupied, position, mask), expected in zip(body["inputs"], body["expected"]):
+        sq = one_square(position)
+        line = next(k for k in DIRECTIONS if lerf(mask) == chess.BB_SQUARES[sq] | sum(
+            chess.BB_SQUARES[s] for s in range(64) if s != sq and chess.ray(sq, s) and {
+                "rank": chess.square_rank(s) == chess.square_rank(sq), "file": chess.square_file(s) == chess.square_file(sq),
+                "diagonal": chess.square_rank(s) - chess.square_file(s) == chess.square_rank(sq) - chess.square_file(sq),
+                "anti_diagonal": chess.square_rank(s) + chess.square_file(s) == chess.square_rank(sq) + chess.square_file(sq)}[k]))
+        assert not lerf(occupied) >> sq & 1  # o leaves the slider out
+        lines.add((sq, line))
+        assert lerf(expected) == walked_rays(sq, line, lerf(occupied), "lerbef")[1]
+    assert len(lines) == 256
+
+
+@pytest.mark.parametrize("piece", ["bishop", "queen"])
+def test_piece_tasks_against_python_chess(truths, piece):
+    body = truths[piece]
+    assert body["count"] == 64 * 64
+    squares = set()
+    for (rank, file, occupied, own), expected in zip(body["inputs"], body["expected"]):
+        sq = chess.square(file - 1, rank - 1)
+        squares.add(sq)
+        assert lerf(occupied) >> sq & 1 and lerf(own) >> sq & 1 and lerf(own) & ~lerf(occupied) == 0
+        assert lerf(expected) == python_chess_attacks(piece, sq, lerf(occupied)) & ~lerf(own)
+    assert squares == set(range(64))
+
+
+def test_wiki_tasks_against_plain_geometry(truths):
+    pairs = [(a, b) for a in range(64) for b in range(64)]
+    assert truths["same-diagonal"]["inputs"] == [list(p) for p in pairs]
+    assert truths["same-diagonal"]["expected"] == [
+        chess.square_rank(a) - chess.square_file(a) == chess.square_rank(b) - chess.square_file(b) for a, b in pairs]
+    assert truths["color"]["inputs"] == [[sq] for sq in range(64)]
+    assert truths["color"]["expected"] == [bool(chess.BB_DARK_SQUARES >> sq & 1) for sq in range(64)]
+    expected = []
+    for a, b in pairs:
+        meet = [s for s in range(64) if chess.square_rank(s) == chess.square_rank(a)
+                and chess.square_rank(s) + chess.square_file(s) == chess.square_rank(b) + chess.square_file(b)]
+        expected.append(meet[0] if meet else -1)
+    assert truths["intersection"]["expected"] == expected
+
+
+def _printed_loop(start: int, destination: int, shift: int = 1, cap: int = 200):
+    """The devlog's getHorizontalRay transcribed (Python ints do what BigInt does), bounded."""
+    ray, shifted, i = 0, 0, 0
+    while shifted != destination:
+        if i == cap:
+            return None
+        shifted = start << (shift * i) if start < destination else start >> (shift * i)
+        ray |= shifted
+        i += 1
+    return ray
+
+
+def test_what_the_audit_knows_of_the_printed_code(client, truths):
+    routines = {r["name"]: r for r in client.get("/api/routines").json["routines"]}
+    for task in ("horizontal", "vertical", "diagonal"):
+        body = truths[task]
+        wrong = [i for i, ((s, d), e) in enumerate(zip(body["inputs"], body["expected"]))
+                 if _printed_loop(int(s, 16), int(d, 16)) != int(e, 16)]
+        assert (body["printed"][0]["wrong"], body["printed"][0]["first_wrong"]) == (len(wrong), wrong[0] if wrong else None)
+    assert truths["horizontal"]["printed"][0]["wrong"] == 0
+    assert truths["vertical"]["printed"][0]["wrong"] == 448
+    for task, names in (("same-diagonal", ["squaresOnSameDiagonal (& 7)", "squaresOnSameDiagonal (% 9)"]),
+                        ("color", ["isDark"]), ("intersection", ["intersectRankAnt"])):
+        assert [p["wrong"] for p in truths[task]["printed"]] == [routines[n]["wrong"] for n in names]
+    assert truths["intersection"]["printed"][0]["wrong"] == 3264
+    # The printed negative equation, n = rev((rev(b) - 2 rev(r)) ^ o) & m, measured independently.
+    body = truths["negative"]
+    rev = lambda x: int(f"{x & (2**64 - 1):064b}"[::-1], 2)  # noqa: E731
+    wrong = []
+    for i, ((o, r, m), e) in enumerate(zip(body["inputs"], body["expected"])):
+        o, r, m = int(o, 16), int(r, 16), int(m, 16)
+        if rev(((rev(o & m) - 2 * rev(r)) & (2**64 - 1)) ^ o) & m != int(e, 16):
+            wrong.append(i)
+    assert (body["printed"][0]["wrong"], body["printed"][0]["first_wrong"]) == (len(wrong), wrong[0])
+    assert 0.5 < len(wrong) / body["count"] < 1
+    for piece in ("bishop", "queen"):
+        assert truths[piece]["printed"][0]["throws"] == "ReferenceError" and truths[piece]["printed"][0]["wrong"] is None
+
+
+def test_one_input_names_it_and_links_its_chapter(client, truths):
+    one = client.get("/api/code-truth?task=vertical&index=0").json
+    assert one["input"] == truths["vertical"]["inputs"][0] and one["expected"] == truths["vertical"]["expected"][0]
+    assert one["call"] == "getVerticalRay(a1, a2)"
+    assert (one["chapter"], one["query"]) == ("shift-ray", {"from": "a1", "to": "a2"})
+    ray = client.get("/api/ray?from=a1&to=a2&mapping=lerbef").json
+    assert ray["ray"] == one["expected"]
+    one = client.get("/api/code-truth?task=negative&index=1").json
+    q = one["query"]
+    slide = client.get(f"/api/slide?sq={q['sq']}&occupied={hex(convert(int(q['occ'], 16), 'lerf', 'lerbef'))}&line={q['line']}&mapping=lerbef").json
+    assert slide["steps"][q["step"]]["id"] == "negative"
+    assert slide["steps"][q["step"]]["value"] == one["expected"]
+    one = client.get("/api/code-truth?task=intersection&index=4095").json
+    assert one["query"] == {"a": "h8", "b": "h8", "line_a": "rank", "line_b": "anti_diagonal"} and one["expected"] == 63
+    for piece in ("bishop", "queen"):
+        for index in (0, 1, 777, 4095):
+            one = client.get(f"/api/code-truth?task={piece}&index={index}").json
+            assert one["chapter"] == "game"
+            # The game board's free mode gives the piece exactly the expected moves.
+            position = client.get("/api/position", query_string={"fen": one["query"]["fen"], "square": one["query"]["sel"], "mapping": "lerbef"}).json
+            assert position["selected"]["bitboard"] == one["expected"]
+            assert position["occupied"] == one["input"][2] and position["white"] == one["input"][3]
+
+
+@pytest.mark.parametrize("query, param", [
+    ("task=nope", "task"), ("", "task"), ("task=color&index=64", "index"), ("task=color&index=-1", "index"),
+    ("task=color&index=x", "index"), ("task=color&index=999999", "index"), ("task=color&task=color", "task"),
+    ("task=color&index=1&index=2", "index"), ("task=color&index=%C2%B2", "index"), ("task=color&index=%D9%A3", "index"),
+    ("task=color&index=1.0", "index"), ("task=color&index=%201", "index"),
+])
+def test_bad_input_is_a_400_naming_the_parameter(client, query, param):
+    response = client.get(f"/api/code-truth?{query}")
+    assert response.status_code == 400
+    assert response.json["error"]["param"] == param
+    assert response.json["error"]["code"] in ("invalid_parameter", "missing_parameter")
+
+
+def test_openapi_declares_the_code_endpoints(client):
+    paths = client.get("/api/openapi.json").json["paths"]
+    assert [p["name"] for p in paths["/api/code-truth"]["get"]["parameters"]] == ["task", "index"]
+    assert "/api/code-tasks" in paths
+
+
+def test_the_worker_script_carries_its_own_strict_policy(client):
+    response = client.get("/code-worker.js")
+    assert response.status_code == 200 and response.mimetype == "text/javascript"
+    directives = dict(d.strip().split(" ", 1) for d in response.headers["Content-Security-Policy"].split(";"))
+    assert directives["default-src"] == "'none'" and directives["connect-src"] == "'none'"
+    assert directives["script-src"] == "'unsafe-eval'"  # eval for the student's code, no script to import
+    assert b"self.onmessage" in response.data
+
+
+JUNK = ["", " ", "0x", "00", "-0", "+1", "1.5", "é", "\u0661", "\u00b2", "%00", "x" * 5000, "9" * 25, "4096", "64",
+        "horizontal ", "HORIZONTAL", "nan", "1e3"]
+
+
+def test_junk_in_any_parameter_is_a_400_naming_it_or_a_200_never_a_500(client):
+    for task in TASKS:
+        for name in ("task", "index"):
+            for junk in JUNK:
+                query = {"task": task, "index": "0", name: junk}
+                response = client.get("/api/code-truth", query_string=query)
+                assert response.status_code in (200, 400), (task, name, junk[:20], response.status_code)
+                assert response.is_json
+                if response.status_code == 400:
+                    assert set(response.json["error"]) == {"code", "message", "param"}
+                    assert response.json["error"]["param"] == name, (task, name, junk[:20], response.json)
