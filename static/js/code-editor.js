@@ -5,9 +5,27 @@
 // stylesheets, not as a <style> element, so the page needs no 'unsafe-inline' styles.
 
 import {
-  EditorState, EditorView, bracketMatching, classHighlighter, closeBrackets, closeBracketsKeymap, defaultKeymap,
-  drawSelection, highlightActiveLine, highlightActiveLineGutter, highlightSpecialChars, history, historyKeymap,
-  indentOnInput, indentUnit, indentWithTab, isolateHistory, javascript, keymap, lineNumbers, syntaxHighlighting,
+  bracketMatching,
+  classHighlighter,
+  closeBrackets,
+  closeBracketsKeymap,
+  defaultKeymap,
+  drawSelection,
+  EditorState,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  history,
+  historyKeymap,
+  indentOnInput,
+  indentUnit,
+  indentWithTab,
+  isolateHistory,
+  javascript,
+  keymap,
+  lineNumbers,
+  syntaxHighlighting,
 } from "../vendor/codemirror.js";
 
 /**
@@ -24,11 +42,21 @@ export function createCodeEditor(container, { label, stylesheet, onChange }) {
   link.href = stylesheet;
   shadow.append(link);
   const extensions = [
-    lineNumbers(), highlightActiveLineGutter(), highlightSpecialChars(), history(), drawSelection(),
-    indentOnInput(), bracketMatching(), closeBrackets(), highlightActiveLine(),
-    indentUnit.of("\t"), EditorState.tabSize.of(4),
+    lineNumbers(),
+    highlightActiveLineGutter(),
+    highlightSpecialChars(),
+    history(),
+    drawSelection(),
+    indentOnInput(),
+    bracketMatching(),
+    closeBrackets(),
+    highlightActiveLine(),
+    indentUnit.of("\t"),
+    EditorState.tabSize.of(4),
     keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
-    javascript(), syntaxHighlighting(classHighlighter),
+    javascript(),
+    syntaxHighlighting(classHighlighter),
+    EditorView.lineWrapping, // long lines wrap: a phone never scrolls the code sideways
     EditorView.contentAttributes.of({ "aria-label": label }),
     EditorView.updateListener.of((update) => {
       if (update.docChanged && !silent) onChange?.(update.state.doc.toString());

@@ -4,7 +4,6 @@
 // on every input in order. Before each call it posts {type: "call", index}, so the page
 // knows which call is running and can terminate the worker when one runs too long. It
 // never sees the expected answers: the page compares.
-"use strict";
 
 // ---- What the devlog's code relies on (lerbef: h1 is bit 0, a1 is bit 7, a8 is bit 63) ----
 
@@ -37,13 +36,23 @@ function lineMask(rank, file, dRank, dFile) {
 }
 
 /** The whole rank 1..8 as a bitboard. */
-function getRank(rank) { return lineMask(rank, 1, 0, 1); }
+function getRank(rank) {
+  return lineMask(rank, 1, 0, 1);
+}
 /** The whole file 1..8 (a = 1) as a bitboard. */
-function getFile(file) { return lineMask(1, file, 1, 0); }
+function getFile(file) {
+  return lineMask(1, file, 1, 0);
+}
 /** The a1-h8 diagonal through (rank, file). */
-function getDiagonal(rank, file) { return lineMask(rank, file, 1, 1); }
+// biome-ignore lint/correctness/noUnusedVariables: in scope for the student's code
+function getDiagonal(rank, file) {
+  return lineMask(rank, file, 1, 1);
+}
 /** The h1-a8 anti-diagonal through (rank, file). */
-function getAntiDiagonal(rank, file) { return lineMask(rank, file, 1, -1); }
+// biome-ignore lint/correctness/noUnusedVariables: in scope for the student's code
+function getAntiDiagonal(rank, file) {
+  return lineMask(rank, file, 1, -1);
+}
 
 const E_PieceType = Object.freeze({ King: "k", Queen: "q", Rook: "r", Bishop: "b", Knight: "n", Pawn: "p" });
 const E_PieceColor = Object.freeze({ White: "w", Black: "b" });
@@ -65,14 +74,14 @@ class Piece {
 // never defined and the first call throws).
 class SlidingPiece extends Piece {
   getMoves(board) {
-    let occupied = board.getOccupied();
-    let rays = this.getSlidingRays();
-    let position = this.position;
+    const occupied = board.getOccupied();
+    const rays = this.getSlidingRays();
+    const position = this.position;
     let slidingMoves = 0n;
     rays.forEach((mask) => {
-      let blockers = occupied & mask;
-      let positiveRay = ((blockers - 2n * position) ^ occupied) & mask;
-      let negativeRay = (reverseBitboard((reverseBitboard(blockers) - 2n * reverseBitboard(position))) ^ occupied) & mask;
+      const blockers = occupied & mask;
+      const positiveRay = ((blockers - 2n * position) ^ occupied) & mask;
+      const negativeRay = (reverseBitboard(reverseBitboard(blockers) - 2n * reverseBitboard(position)) ^ occupied) & mask;
       slidingMoves = positiveRay | negativeRay | slidingMoves;
     });
     return slidingMoves & ~board.getOccupied(this.color);
@@ -82,10 +91,17 @@ class SlidingPiece extends Piece {
   }
 }
 
+// biome-ignore lint/correctness/noUnusedVariables: in scope for the student's code
 class Rook extends SlidingPiece {
-  getType() { return E_PieceType.Rook; }
-  getMoves(board) { return super.getMoves(board); }
-  getSlidingRays() { return [getFile(this.file), getRank(this.rank)]; }
+  getType() {
+    return E_PieceType.Rook;
+  }
+  getMoves(board) {
+    return super.getMoves(board);
+  }
+  getSlidingRays() {
+    return [getFile(this.file), getRank(this.rank)];
+  }
 }
 
 class BoardImplementation {
@@ -140,7 +156,7 @@ function describe(value) {
     const bits = (value < 0n ? -value : value).toString(2).length;
     return bits <= 80 ? `${value}n` : `a ${value < 0n ? "negative " : ""}BigInt of ${bits} bits`;
   }
-  if (typeof value === "string") return JSON.stringify(value.length > 60 ? value.slice(0, 60) + "..." : value);
+  if (typeof value === "string") return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}...` : value);
   if (typeof value === "function") return "a function";
   if (value && typeof value.then === "function") return "a Promise";
   if (Array.isArray(value)) return `an array of ${value.length}`;
@@ -150,7 +166,8 @@ function describe(value) {
 /** Return the answer as a token the page compares: "0x" + 16 hex digits, "true"/"false", an integer. */
 function token(kind, value) {
   if (kind === "bitboard") {
-    if (typeof value === "bigint" && value >= 0n && value <= BB_ALL) return { value: "0x" + value.toString(16).padStart(16, "0") };
+    if (typeof value === "bigint" && value >= 0n && value <= BB_ALL)
+      return { value: `0x${value.toString(16).padStart(16, "0")}` };
     if (typeof value === "bigint") return { bad: `${describe(value)}, not a 64-bit bitboard (0 to 2^64 - 1)` };
     return { bad: `${describe(value)}, not a BigInt` };
   }
@@ -178,7 +195,11 @@ self.onmessage = (event) => {
     return;
   }
   if (typeof entry !== "function") {
-    post({ type: "compile-error", name: "", message: `it defines no ${task.call === "piece" ? "class" : "function"} named ${task.entry}` });
+    post({
+      type: "compile-error",
+      name: "",
+      message: `it defines no ${task.call === "piece" ? "class" : "function"} named ${task.entry}`,
+    });
     return;
   }
   const kinds = args.map((a) => a.kind);

@@ -3,13 +3,14 @@
 // strict CSP); this page never evaluates it. The truth comes from /api/code-truth in one
 // request; the page compares, counts, and shows the first failing input on boards.
 
-import { api, showError } from "../api.js";
-import { SQUARE_NAMES, parseBB } from "../bits.js";
+import { api } from "../api.js";
+import { parseBB, SQUARE_NAMES } from "../bits.js";
 import { createBoard } from "../board.js";
 import { createCodeEditor } from "../code-editor.js";
 import { createErrorLine } from "../controls.js";
-import { chapterUrl, el, squaresMap } from "../kit.js";
-import { T, createState } from "../state.js";
+import { el } from "../dom.js";
+import { chapterUrl, squaresMap } from "../kit.js";
+import { createState, T } from "../state.js";
 
 const PER_CALL_MS = 1000; // one call of the student's function
 const PER_TASK_MS = 20000; // all inputs of a task
@@ -21,14 +22,35 @@ const workerUrl = document.getElementById("code-app").dataset.workerUrl;
 const CHAPTER_TITLES = JSON.parse(document.getElementById("code-app").dataset.chapterTitles);
 const { tasks } = await api("/code-tasks");
 const byId = Object.fromEntries(tasks.map((t) => [t.id, t]));
-const state = createState({ task: T.choice(tasks.map((t) => t.id), tasks[0].id) }, render);
+const state = createState(
+  {
+    task: T.choice(
+      tasks.map((t) => t.id),
+      tasks[0].id,
+    ),
+  },
+  render,
+);
 
 // ---- Layout: the task list, the task, the editor, the buttons, the result ----
 
 const picker = el("nav", { class: "task-list panel", "aria-label": "Tasks" });
-for (const [part, heading] of [["devlog", "The devlog's exercises"], ["wiki", "Bonus: wiki routines"]]) {
-  picker.append(el("h2", { text: heading }), el("ol", {}, ...tasks.filter((t) => t.part === part).map((t) =>
-    el("li", {}, el("a", { href: chapterUrl("code", { task: t.id }), "data-task": t.id }, el("code", {}, t.title))))));
+for (const [part, heading] of [
+  ["devlog", "The devlog's exercises"],
+  ["wiki", "Bonus: wiki routines"],
+]) {
+  picker.append(
+    el("h2", { text: heading }),
+    el(
+      "ol",
+      {},
+      ...tasks
+        .filter((t) => t.part === part)
+        .map((t) =>
+          el("li", {}, el("a", { href: chapterUrl("code", { task: t.id }), "data-task": t.id }, el("code", {}, t.title))),
+        ),
+    ),
+  );
 }
 picker.addEventListener("click", (event) => {
   const link = event.target.closest("a[data-task]");
@@ -46,23 +68,64 @@ const source = el("p", { class: "source" });
 const statement = el("div", { class: "statement" });
 const editorLabel = el("h3", { id: "editor-label", text: "Your code" });
 const editorHost = el("div", { class: "code-editor", "data-role": "editor" });
-const editorHint = el("p", { class: "muted editor-hint", text: "Tab indents; to leave the editor by keyboard, press Escape, then Tab. "
-  + "Your code runs only in this browser, in a worker that can reach neither this page nor the network, and is kept in this browser only. A call that takes over a second is stopped." });
+const editorHint = el("p", {
+  class: "muted editor-hint",
+  text:
+    "Tab indents; to leave the editor by keyboard, press Escape, then Tab. " +
+    "Your code runs only in this browser, in a worker that can reach neither this page nor the network, and is kept in this browser only. A call that takes over a second is stopped.",
+});
 const saved = el("span", { class: "muted", "data-role": "saved", "aria-live": "polite" });
 const checkButton = el("button", { type: "button", class: "primary", "data-action": "check" }, "Check on every input");
 const stopButton = el("button", { type: "button", "data-action": "stop", disabled: true }, "Stop");
 const resetButton = el("button", { type: "button", "data-action": "reset" }, "Reset to the stub");
-const solutionButton = el("button", { type: "button", "data-action": "solution", "aria-expanded": "false", "aria-controls": "solution-box" }, "Show a solution");
+const solutionButton = el(
+  "button",
+  { type: "button", "data-action": "solution", "aria-expanded": "false", "aria-controls": "solution-box" },
+  "Show a solution",
+);
 const shareButton = el("button", { type: "button", "data-action": "share" }, "Copy a link to this task");
-const actions = el("div", { class: "toolbar code-actions" }, checkButton, stopButton, resetButton, solutionButton, shareButton, saved);
-const solutionBox = el("section", { id: "solution-box", class: "panel solution", "data-role": "solution", hidden: true, "aria-label": "A solution" });
-const status = el("p", { class: "code-status", role: "status", "aria-live": "polite", "data-role": "status", "data-state": "idle" });
+const actions = el(
+  "div",
+  { class: "toolbar code-actions" },
+  checkButton,
+  stopButton,
+  resetButton,
+  solutionButton,
+  shareButton,
+  saved,
+);
+const solutionBox = el("section", {
+  id: "solution-box",
+  class: "panel solution",
+  "data-role": "solution",
+  hidden: true,
+  "aria-label": "A solution",
+});
+const status = el("p", {
+  class: "code-status",
+  role: "status",
+  "aria-live": "polite",
+  "data-role": "status",
+  "data-state": "idle",
+});
 const progress = el("progress", { max: "1", value: "0", "aria-label": "Inputs checked" });
 const resultBox = el("section", { class: "result", "data-role": "result", "aria-label": "The first failing input" });
 const auditBox = el("section", { class: "panel audit", "data-role": "audit", hidden: true });
 const printedBox = el("section", { class: "printed", "data-role": "printed" });
-taskBox.append(title, source, statement, editorLabel, editorHost, editorHint, actions, solutionBox,
-  el("div", { class: "status-row" }, status, progress), resultBox, auditBox, printedBox);
+taskBox.append(
+  title,
+  source,
+  statement,
+  editorLabel,
+  editorHost,
+  editorHint,
+  actions,
+  solutionBox,
+  el("div", { class: "status-row" }, status, progress),
+  resultBox,
+  auditBox,
+  printedBox,
+);
 const error = createErrorLine(status);
 
 const editor = createCodeEditor(editorHost, {
@@ -94,24 +157,45 @@ function render(s) {
     if (link.dataset.task === task.id) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
+  root.dataset.drawn = task.id; // as the chapter skeleton marks it: the state is on screen
   if (shownTask === task.id) return;
   stop(null);
   shownTask = task.id;
   document.title = `${task.title} · Write the code yourself · chessviz`;
   title.replaceChildren(el("code", {}, task.title));
-  source.replaceChildren(`Source: ${task.source}. `, el("a", { href: chapterUrl(task.chapter), "data-role": "task-chapter" }, `See it in the chapter “${chapterTitle(task.chapter)}”`), ".");
+  source.replaceChildren(
+    `Source: ${task.source}. `,
+    el(
+      "a",
+      { href: chapterUrl(task.chapter), "data-role": "task-chapter" },
+      `See it in the chapter “${chapterTitle(task.chapter)}”`,
+    ),
+    ".",
+  );
   statement.replaceChildren(...task.statement.map((p) => el("p", { text: p })));
   editor.load(localStorage.getItem(STORE + task.id) ?? task.stub);
   saved.textContent = localStorage.getItem(STORE + task.id) === null ? "" : "Your code for this task, kept in this browser.";
   solutionBox.hidden = true;
   solutionButton.setAttribute("aria-expanded", "false");
-  solutionBox.replaceChildren(el("h3", { text: "A solution" }), el("pre", { class: "mono", "data-role": "solution-code" }, task.solution),
+  solutionBox.replaceChildren(
+    el("h3", { text: "A solution" }),
+    el("pre", { class: "mono", "data-role": "solution-code" }, task.solution),
     el("button", { type: "button", "data-action": "use-solution" }, "Put it in the editor"),
-    el("span", { class: "muted", text: " It replaces your code; Ctrl+Z in the editor brings yours back." }));
-  printedBox.replaceChildren(...(task.printed.length ? [el("h3", { text: "What the source prints" })] : []),
-    ...task.printed.map((p, i) => el("section", { class: "panel", "data-printed": String(i) },
-      el("h4", { text: p.label }), el("p", { class: "muted", text: p.note }), el("pre", { class: "mono" }, p.code),
-      el("button", { type: "button", "data-action": "try-printed", "data-index": String(i) }, "Check this code"))));
+    el("span", { class: "muted", text: " It replaces your code; Ctrl+Z in the editor brings yours back." }),
+  );
+  printedBox.replaceChildren(
+    ...(task.printed.length ? [el("h3", { text: "What the source prints" })] : []),
+    ...task.printed.map((p, i) =>
+      el(
+        "section",
+        { class: "panel", "data-printed": String(i) },
+        el("h4", { text: p.label }),
+        el("p", { class: "muted", text: p.note }),
+        el("pre", { class: "mono" }, p.code),
+        el("button", { type: "button", "data-action": "try-printed", "data-index": String(i) }, "Check this code"),
+      ),
+    ),
+  );
   setStatus("idle", "Write the function, then check it on every input.");
   resultBox.replaceChildren();
   auditBox.hidden = true;
@@ -177,13 +261,18 @@ async function check() {
   stopButton.disabled = false;
   resultBox.replaceChildren();
   auditBox.hidden = true;
-  showError(error, null);
+  error.show(null);
   setStatus("running", "Fetching every input and its answer...");
   let truth;
   try {
     truth = await api("/code-truth", { task: task.id });
   } catch (e) {
-    if (run === mine) { finishButtons(); setStatus("error", "Could not fetch the inputs."); showError(error, e); run = null; }
+    if (run === mine) {
+      finishButtons();
+      setStatus("error", "Could not fetch the inputs.");
+      error.show(e);
+      run = null;
+    }
     return;
   }
   if (run !== mine) return;
@@ -204,7 +293,13 @@ async function check() {
     if (now - mine.started > PER_TASK_MS) finish(mine, { reason: "task" });
     else if (now - mine.callStarted > PER_CALL_MS) finish(mine, { reason: "call" });
   }, 50);
-  worker.postMessage({ task: { entry: task.entry, call: task.call }, code, inputs: truth.inputs, args: truth.args, result: truth.result });
+  worker.postMessage({
+    task: { entry: task.entry, call: task.call },
+    code,
+    inputs: truth.inputs,
+    args: truth.args,
+    result: truth.result,
+  });
 }
 
 function onWorkerMessage(mine, data) {
@@ -215,7 +310,9 @@ function onWorkerMessage(mine, data) {
     if (data.index % 64 === 0) progress.value = data.index;
   } else if (data.type === "answers" && Number.isInteger(data.from) && Array.isArray(data.answers)) {
     // The worker runs the student's code, so its messages are only data: keep strings only.
-    data.answers.forEach((answer, k) => (mine.answers[data.from + k] = sanitize(answer)));
+    data.answers.forEach((answer, k) => {
+      mine.answers[data.from + k] = sanitize(answer);
+    });
   } else if (data.type === "compile-error") {
     finish(mine, { reason: "compile", name: String(data.name), message: String(data.message) });
   } else if (data.type === "done") {
@@ -258,7 +355,7 @@ function finish(mine, outcome) {
 }
 
 function report(mine, outcome) {
-  const { truth, task } = mine;
+  const { truth } = mine;
   const total = truth?.count ?? 0;
   const elapsed = ((performance.now() - mine.started) / 1000).toFixed(1);
   if (outcome.reason === "compile") {
@@ -300,13 +397,20 @@ function report(mine, outcome) {
   setStatus("stopped", `${why} ${pass} of the ${checked} inputs before it pass; ${total - checked} not checked (${elapsed} s).`);
   if (!truth) setStatus("stopped", "Stopped before your code ran.");
   else if (stuck >= 0) {
-    showFailure(mine, stuck, { stuck: outcome.reason === "call" ? "The call that did not return" : "The call running when it stopped" });
-  }
-  else resultBox.replaceChildren(el("p", { class: "explain", text: "It stopped before the first call: your code itself, not the function, did not finish." }));
+    showFailure(mine, stuck, {
+      stuck: outcome.reason === "call" ? "The call that did not return" : "The call running when it stopped",
+    });
+  } else
+    resultBox.replaceChildren(
+      el("p", {
+        class: "explain",
+        text: "It stopped before the first call: your code itself, not the function, did not finish.",
+      }),
+    );
 }
 
 function firstError(mine) {
-  const answer = mine.answers.find((a) => a && a.error);
+  const answer = mine.answers.find((a) => a?.error);
   return answer ? answer.error.split(":")[0] : null;
 }
 
@@ -317,17 +421,29 @@ async function showFailure(mine, index, { stuck = null } = {}) {
   try {
     one = await api("/code-truth", { task: task.id, index });
   } catch (e) {
-    showError(error, e);
+    error.show(e);
     return;
   }
   const answer = mine.answers[index];
   const expected = truth.expected[index];
   const heading = stuck || "The first failing input";
-  const link = el("a", { href: chapterUrl(one.chapter, one.query), "data-role": "open-chapter" }, `Open this input in the chapter “${chapterTitle(one.chapter)}”`);
+  const link = el(
+    "a",
+    { href: chapterUrl(one.chapter, one.query), "data-role": "open-chapter" },
+    `Open this input in the chapter “${chapterTitle(one.chapter)}”`,
+  );
   const lines = [el("h3", { text: heading }), el("p", {}, el("code", { "data-role": "call" }, one.call))];
   const got = stuck ? null : answer?.error ? `it threw ${answer.error}` : answer?.bad ? answer.bad : answer?.value;
   lines.push(el("p", { "data-role": "expected-text" }, "Expected: ", el("code", {}, meaning(task.result, expected))));
-  if (!stuck) lines.push(el("p", { "data-role": "got-text" }, "Yours: ", el("code", {}, answer && "value" in answer ? meaning(task.result, answer.value) : got)));
+  if (!stuck)
+    lines.push(
+      el(
+        "p",
+        { "data-role": "got-text" },
+        "Yours: ",
+        el("code", {}, answer && "value" in answer ? meaning(task.result, answer.value) : got),
+      ),
+    );
   resultBox.replaceChildren(...lines);
   drawFailure(one, task, expected, stuck ? null : answer);
   resultBox.append(boards, legend, el("p", {}, link));
@@ -358,19 +474,40 @@ function drawFailure(one, task, expected, answer) {
     const have = answer && "value" in answer ? parseBB(answer.value) : null;
     const differ = have === null ? {} : squaresMap(want ^ have, MAPPING, "differs");
     expectedBoard.draw({ bits: want, mapping: MAPPING, caption: "Expected" });
-    gotBoard.draw({ bits: have, mapping: MAPPING, marks: differ, caption: have === null ? "Your answer: no bitboard" : "Your answer (≠: differs)" });
+    gotBoard.draw({
+      bits: have,
+      mapping: MAPPING,
+      marks: differ,
+      caption: have === null ? "Your answer: no bitboard" : "Your answer (≠: differs)",
+    });
     const list = Object.keys(differ);
     if (list.length) {
       const missing = list.filter((n) => squaresMap(want, MAPPING, 1)[n]);
       const extra = list.filter((n) => !missing.includes(n));
-      resultBox.append(el("p", { "data-role": "differs" }, `Marked ≠ where the two differ: ${missing.length ? `missing ${missing.join(", ")}` : ""}${missing.length && extra.length ? "; " : ""}${extra.length ? `extra ${extra.join(", ")}` : ""}.`));
+      resultBox.append(
+        el(
+          "p",
+          { "data-role": "differs" },
+          `Marked ≠ where the two differ: ${missing.length ? `missing ${missing.join(", ")}` : ""}${missing.length && extra.length ? "; " : ""}${extra.length ? `extra ${extra.join(", ")}` : ""}.`,
+        ),
+      );
     }
   } else {
     const square = (v) => (task.result === "square" && Number(v) >= 0 && Number(v) < 64 ? 1n << BigInt(Number(v) ^ 7) : 0n);
     const have = answer && "value" in answer ? answer.value : null;
     const differ = have === null ? {} : squaresMap(square(expected) ^ square(have), MAPPING, "differs");
-    expectedBoard.draw({ bits: square(expected), mapping: MAPPING, marks: view.marks, caption: `Expected: ${meaning(task.result, expected)}` });
-    gotBoard.draw({ bits: have === null ? null : square(have), mapping: MAPPING, marks: { ...view.marks, ...differ }, caption: have === null ? "Your answer: none" : `Yours: ${meaning(task.result, have)}` });
+    expectedBoard.draw({
+      bits: square(expected),
+      mapping: MAPPING,
+      marks: view.marks,
+      caption: `Expected: ${meaning(task.result, expected)}`,
+    });
+    gotBoard.draw({
+      bits: have === null ? null : square(have),
+      mapping: MAPPING,
+      marks: { ...view.marks, ...differ },
+      caption: have === null ? "Your answer: none" : `Yours: ${meaning(task.result, have)}`,
+    });
   }
 }
 
@@ -387,16 +524,26 @@ function showAudit(mine, { wrong = null, firstFail = -1, threw = null }) {
     text = `The audit knows this code cannot run: it throws a ${known.throws}. ${known.note}`;
   } else {
     agrees = wrong === known.wrong && (known.first_wrong ?? -1) === firstFail;
-    text = known.wrong === 0
-      ? `The audit, run by the server on the same ${truth.count} inputs, finds this code right on every one. ${known.note}`
-      : `The audit, run by the server on the same ${truth.count} inputs, finds this code wrong on ${known.wrong} of them, `
-        + (known.first_wrong === firstFail ? "the first of them the one shown above" : `the first of them input number ${known.first_wrong + 1}`)
-        + `. ${known.note}`;
+    text =
+      known.wrong === 0
+        ? `The audit, run by the server on the same ${truth.count} inputs, finds this code right on every one. ${known.note}`
+        : `The audit, run by the server on the same ${truth.count} inputs, finds this code wrong on ${known.wrong} of them, ` +
+          (known.first_wrong === firstFail
+            ? "the first of them the one shown above"
+            : `the first of them input number ${known.first_wrong + 1}`) +
+          `. ${known.note}`;
   }
   auditBox.hidden = false;
   auditBox.dataset.agrees = String(agrees);
-  auditBox.replaceChildren(el("h3", { text: `What the audit knows: ${known.label}` }), el("p", { "data-role": "audit-text", text }),
-    el("p", { class: agrees ? "ok" : "bad", "data-role": "audit-verdict", text: agrees ? "✓ Your browser's run agrees with the audit." : "✗ Your browser's run differs from the audit." }));
+  auditBox.replaceChildren(
+    el("h3", { text: `What the audit knows: ${known.label}` }),
+    el("p", { "data-role": "audit-text", text }),
+    el("p", {
+      class: agrees ? "ok" : "bad",
+      "data-role": "audit-verdict",
+      text: agrees ? "✓ Your browser's run agrees with the audit." : "✗ Your browser's run differs from the audit.",
+    }),
+  );
 }
 
 state.redraw();
