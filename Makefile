@@ -4,7 +4,6 @@ VENV   ?= .venv
 HOST   ?= 127.0.0.1
 PORT   ?= 5000
 WORKERS ?= 2
-THREADS ?= 4
 PYTEST_ARGS ?=
 
 BIN := $(VENV)/bin
@@ -27,9 +26,10 @@ $(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
 run: $(VENV)/.runtime
 	$(BIN)/flask --app app run --host $(HOST) --port $(PORT)
 
-# Classroom server: gunicorn with several workers (gunicorn 27 needs --no-control-socket).
+# Classroom server: gunicorn with WORKERS gevent workers, on every interface unless HOST is
+# given (make serve HOST=127.0.0.1); prints the addresses students can type, logs each request.
 serve: $(VENV)/.runtime
-	$(BIN)/gunicorn --no-control-socket --workers $(WORKERS) --threads $(THREADS) --limit-request-line 8190 --bind $(HOST):$(PORT) app:app
+	$(BIN)/python -m chessviz.web.serve --host $(if $(filter command line environment,$(origin HOST)),$(HOST),0.0.0.0) --port $(PORT) --workers $(WORKERS)
 
 # The whole suite, browser tests in headless Chromium included.
 test: $(VENV)/.dev
