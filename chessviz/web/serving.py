@@ -46,7 +46,8 @@ API_CACHE = "public, max-age=3600"
 REVALIDATE = "no-cache"
 
 MAX_BODY = 16 * 1024  # the API is GET only: a body is never needed
-MAX_URL = 4096  # bytes of path + query; the serving stack refuses longer request lines itself
+# The request line's limit is the serving stack's (chessviz.web.serve): it answers 414 in the
+# contract's JSON before the app runs. Below it, an over-long parameter is the app's 400 naming it.
 
 COMPRESSIBLE = {"application/json", "application/javascript", "text/javascript", "text/css",
                 "text/html", "text/plain", "image/svg+xml"}
@@ -171,8 +172,6 @@ def install(app: Flask, root: Path) -> None:
     def limits_and_shared():
         if (request.content_length or 0) > MAX_BODY:
             abort(413, description=f"request bodies are limited to {MAX_BODY} bytes; the API takes none")
-        if len(request.full_path) > MAX_URL:
-            abort(414, description=f"the address is longer than {MAX_URL} characters")
         if request.method in ("GET", "HEAD") and not app.debug:
             prepared = shared.get(request.full_path.rstrip("?"))
             if prepared is not None:
@@ -195,6 +194,8 @@ def install(app: Flask, root: Path) -> None:
                 response.headers.setdefault("Cache-Control", API_CACHE)
             else:
                 response.headers.setdefault("Cache-Control", REVALIDATE)
+            if response.mimetype in COMPRESSIBLE:
+                response.vary.add("Accept-Encoding")
             prepared = getattr(response, "chessviz_prepared", None)
             etag = prepared.etag if prepared else hashlib.sha256(response.get_data()).hexdigest()[:20]
             response.set_etag(etag, weak=True)
