@@ -29,9 +29,10 @@ def document() -> dict:
     """Return the OpenAPI 3.1 document describing every registered endpoint."""
     paths = {}
     for ep in sorted(ENDPOINTS, key=lambda e: e.path):
-        ok = {"description": "OK", "content": {"application/json": {"schema": {"type": "object"}}}}
+        schema = {"type": "object"} if ep.media_type == "application/json" else {"type": "string"}
+        ok = {"description": "OK", "content": {ep.media_type: {"schema": schema}}}
         if ep.example_response is not None:
-            ok["content"]["application/json"]["example"] = ep.example_response
+            ok["content"][ep.media_type]["example"] = ep.example_response
         paths[ep.path] = {
             "get": {
                 "summary": ep.summary,
