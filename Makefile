@@ -8,7 +8,7 @@ PYTEST_ARGS ?=
 
 BIN := $(VENV)/bin
 
-.PHONY: run serve test test-fast bench screenshots clean
+.PHONY: run serve test test-fast fuzz bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,11 @@ test: $(VENV)/.dev
 # Everything but the browser tests.
 test-fast: $(VENV)/.dev
 	$(BIN)/python -m pytest -m "not browser" $(PYTEST_ARGS)
+
+# Schemathesis over /api/openapi.json, FUZZ_EXAMPLES (1,000) generated queries per operation.
+FUZZ_EXAMPLES ?= 1000
+fuzz: $(VENV)/.dev
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -p no:cacheprovider tests/test_fuzz.py $(PYTEST_ARGS)
 
 bench: $(VENV)/.dev
 	$(BIN)/python bench/bench_engine.py

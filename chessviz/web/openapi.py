@@ -25,6 +25,16 @@ _ERROR = {
 }
 
 
+def _param_schema(p) -> dict:
+    """Return a parameter's schema; an optional one also admits "" (an empty field counts as absent)."""
+    schema = dict(p.schema)
+    if not p.required:
+        schema = {"anyOf": [schema, {"type": "string", "maxLength": 0}]}
+    if p.default is not None and isinstance(p.default, str):
+        schema["default"] = p.default
+    return schema
+
+
 def document() -> dict:
     """Return the OpenAPI 3.1 document describing every registered endpoint."""
     paths = {}
@@ -45,7 +55,7 @@ def document() -> dict:
                         "in": "query",
                         "required": p.required,
                         "description": p.description,
-                        "schema": dict(p.schema, **({"default": p.default} if p.default is not None and isinstance(p.default, str) else {})),
+                        "schema": _param_schema(p),
                         **({"example": p.example} if p.example is not None else {}),
                     }
                     for p in ep.params
