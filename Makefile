@@ -46,6 +46,8 @@ fuzz: $(VENV)/.dev
 
 bench: $(VENV)/.dev
 	$(BIN)/python bench/bench_engine.py
+	$(BIN)/python bench/bench_server.py
+	browser="$$(scripts/ensure-chromium $(VENV))" && CHROMIUM_PATH="$$browser" $(BIN)/python bench/bench_bytes.py
 	browser="$$(scripts/ensure-chromium $(VENV))" && CHROMIUM_PATH="$$browser" $(BIN)/python bench/bench_browser.py
 
 clean:

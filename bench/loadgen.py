@@ -194,3 +194,56 @@ async def one_request(port: int, path: str, *, host: str = LOOPBACK, timeout: fl
     finally:
         writer.close()
     return status, time.perf_counter() - started
+
+
+class ClassroomServer:
+    """`make serve` on a free loopback port (the same module and options), for one benchmark run."""
+
+    def __init__(self, workers: int = 2):
+        import os
+        import socket
+        import subprocess
+        import sys
+        from pathlib import Path
+
+        root = Path(__file__).resolve().parents[1]
+        with socket.socket() as s:
+            s.bind((LOOPBACK, 0))
+            self.port = s.getsockname()[1]
+        self.log = open(os.devnull, "w")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "chessviz.web.serve", "--host", LOOPBACK, "--port", str(self.port),
+             "--workers", str(workers)],
+            cwd=root, stdout=self.log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONPATH": str(root)},
+        )
+        self.base = f"http://{LOOPBACK}:{self.port}"
+        self._wait()
+
+    def _wait(self) -> None:
+        import urllib.request
+
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(self.base + "/api/health", timeout=1).read()
+                return
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("the classroom server did not start")
+                time.sleep(0.2)
+
+    def workers(self):
+        import psutil
+
+        return psutil.Process(self.process.pid).children()
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=15)
+        self.log.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
