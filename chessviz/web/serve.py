@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import json
+import resource
 
 import psutil
 from gunicorn import util as gunicorn_util
@@ -89,6 +90,14 @@ def lan_addresses() -> list[str]:
     return found
 
 
+def raise_open_files_limit() -> None:
+    """Let each worker hold its 1000 connections: the soft limit on open files is often 1024."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 4096 if hard == resource.RLIM_INFINITY else min(4096, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
 def options(host: str, port: int, workers: int) -> dict:
     return {
         "bind": f"{host}:{port}",
@@ -115,13 +124,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
 
-    on_lan = not ipaddress.ip_address(args.host).is_loopback
-    lan = lan_addresses() if on_lan else []
+    host = ipaddress.ip_address(args.host)
+    if host.is_loopback:
+        lan = []
+    elif host.is_unspecified:
+        lan = lan_addresses()
+    else:
+        lan = [args.host]
     # The Share dialog gives students a LAN address when the teacher browses on localhost.
     app = create_app({"LAN_HOSTS": lan})
-    if on_lan and args.host not in ("0.0.0.0", "::"):
-        lan = [args.host]
-        app.config["LAN_HOSTS"] = lan
+    raise_open_files_limit()
     print(f"chessviz classroom server, {args.workers} workers, listening on {args.host}:{args.port}", flush=True)
     if lan:
         print("Students can open:", flush=True)
