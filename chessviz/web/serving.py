@@ -58,6 +58,15 @@ DYNAMIC_GZIP_LEVEL = 6
 _HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large", 414: "uri_too_long"}
 
 
+# What a student reads on an error page: words, not the server's description.
+_PAGE_ERRORS = {
+    404: ("Page not found", "There is no page at this address. Every chapter is listed below."),
+    405: ("Not allowed here", "This page cannot be used that way. Every chapter is listed below."),
+    500: ("Something went wrong", "The server ran into a problem; its log has the details for your teacher. "
+          "Every chapter is listed below."),
+}
+
+
 @dataclass
 class Prepared:
     """A body whose encodings and ETag are computed once: a static file or a shared answer."""
@@ -123,9 +132,8 @@ def error_response(status: int, code: str, message: str, param: str | None) -> R
     if wants_html():
         from .pages import CHAPTERS
 
-        titles = {404: "Page not found", 405: "Not allowed here", 500: "Something went wrong"}
-        html = render_template("error.html", status=status, title=titles.get(status, "Request refused"),
-                               message=message, chapters=CHAPTERS)
+        title, sentence = _PAGE_ERRORS.get(status, ("Request refused", "The server could not answer this request."))
+        html = render_template("error.html", status=status, title=title, message=sentence, chapters=CHAPTERS)
         response = Response(html, status=status, mimetype="text/html")
     else:
         response = jsonify({"error": {"code": code, "message": message, "param": param}})
