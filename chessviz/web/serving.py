@@ -207,7 +207,7 @@ def install(app: Flask, root: Path) -> None:
             prepared = getattr(response, "chessviz_prepared", None)
             etag = prepared.etag if prepared else hashlib.sha256(response.get_data()).hexdigest()[:20]
             response.set_etag(etag, weak=True)
-            if etag in request.if_none_match or request.if_none_match.contains_weak(etag):
+            if request.if_none_match.contains_weak(etag):
                 response.status_code = 304
                 response.set_data(b"")
                 response.headers.pop("Content-Length", None)
