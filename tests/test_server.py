@@ -129,3 +129,11 @@ def test_lan_addresses_are_the_machines_non_loopback_ipv4():
                 if a.family == socket.AF_INET and not a.address.startswith(("127.", "169.254."))}
     assert set(lan_addresses()) == expected
     assert all(not a.startswith("127.") for a in lan_addresses())
+
+
+def test_students_are_given_the_addresses_the_server_listens_on():
+    from chessviz.web.serve import lan_addresses, student_addresses
+
+    assert student_addresses("127.0.0.1") == []
+    assert student_addresses("0.0.0.0") == lan_addresses()
+    assert student_addresses("192.0.2.5") == ["192.0.2.5"]

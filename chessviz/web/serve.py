@@ -90,6 +90,16 @@ def lan_addresses() -> list[str]:
     return found
 
 
+def student_addresses(host: str) -> list[str]:
+    """Return the addresses students can type for a server listening on `host`."""
+    address = ipaddress.ip_address(host)
+    if address.is_loopback:
+        return []
+    if address.is_unspecified:  # 0.0.0.0: every interface
+        return lan_addresses()
+    return [host]
+
+
 def raise_open_files_limit() -> None:
     """Let each worker hold its 1000 connections: the soft limit on open files is often 1024."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -124,13 +134,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
 
-    host = ipaddress.ip_address(args.host)
-    if host.is_loopback:
-        lan = []
-    elif host.is_unspecified:
-        lan = lan_addresses()
-    else:
-        lan = [args.host]
+    lan = student_addresses(args.host)
     # The Share dialog gives students a LAN address when the teacher browses on localhost.
     app = create_app({"LAN_HOSTS": lan})
     raise_open_files_limit()
