@@ -10,8 +10,9 @@ Prints:
 2. p50 and p99 at 20 and 256 connections on a mix of every endpoint the chapters ask
    (all but the teacher's /api/qr): closed loop (each
    connection sends its next request as soon as the answer is in: the server's capacity,
-   where p99 is mostly queueing) and paced (each connection one request every 250 ms,
-   four clicks a second from every one of 256 students: a classroom far busier than a real one);
+   where p99 is mostly queueing: at least connections / throughput) and paced (each
+   connection one request a second, or one every 250 ms: 256 students clicking once or four
+   times a second, a classroom far busier than a real one);
 3. the answer time of an ordinary request while 200 slow clients hold connections, each
    sending its headers one byte a second;
 4. worker memory (RSS) before and after 100,000 requests.
@@ -97,7 +98,7 @@ async def latencies(port: int, mix: list[str], long_seconds: float) -> None:
     for connections, seconds, interval, label in [
         (20, 10, 0, "20 connections, closed loop"),
         (256, long_seconds, 0, "256 connections, closed loop"),
-        (20, 10, 0.25, "20 connections, paced 4/s each"),
+        (256, long_seconds, 1.0, "256 connections, paced 1/s each"),
         (256, long_seconds, 0.25, "256 connections, paced 4/s each"),
     ]:
         result = await L.load(port, mix, connections, seconds, interval=interval)
@@ -134,11 +135,11 @@ async def slow_clients(port: int, count: int, hold: float) -> None:
 async def memory(server: L.ClassroomServer, mix: list[str], total: int) -> None:
     print(f"\n4. Worker memory (RSS) before and after {total:,} requests (the mix, 32 connections)")
     before = {w.pid: w.memory_info().rss for w in server.workers()}
-    share = total // len(mix)
     started = time.perf_counter()
     answered = 0
     statuses: dict[int, int] = {}
-    for path in mix:
+    for i, path in enumerate(mix):
+        share = total // len(mix) + (1 if i < total % len(mix) else 0)
         result = await L.count_requests(server.port, path, share, 32)
         answered += len(result.latencies)
         for status, n in result.statuses.items():
