@@ -93,19 +93,36 @@ async def endpoint_ratios(port: int, queries: dict[str, str], seconds: float) ->
         print(f"  {path:<28} {result.rps:7.0f} req/s  ratio {result.rps / baseline:5.2f}  p50 {result.p50:5.1f} ms  status {statuses}")
 
 
-async def latencies(port: int, mix: list[str], long_seconds: float) -> None:
-    print("\n2. Latency on the mix of every endpoint's example query")
+def cpu_seconds(processes) -> float:
+    total = 0.0
+    for process in processes:
+        times = process.cpu_times()
+        total += times.user + times.system
+    return total
+
+
+async def latencies(server: L.ClassroomServer, mix: list[str], long_seconds: float) -> None:
+    import psutil
+
+    port = server.port
+    me = psutil.Process()
+    print("\n2. Latency on the mix of every endpoint's example query (CPU: share of one core the"
+          " server's workers and this load generator got; the machine has 2)")
     for connections, seconds, interval, label in [
         (20, 10, 0, "20 connections, closed loop"),
         (256, long_seconds, 0, "256 connections, closed loop"),
         (256, long_seconds, 1.0, "256 connections, paced 1/s each"),
         (256, long_seconds, 0.25, "256 connections, paced 4/s each"),
     ]:
+        workers = server.workers()
+        server_before, client_before = cpu_seconds(workers), cpu_seconds([me])
         result = await L.load(port, mix, connections, seconds, interval=interval)
-        verdict = ""
+        server_cpu = (cpu_seconds(workers) - server_before) / result.seconds
+        client_cpu = (cpu_seconds([me]) - client_before) / result.seconds
+        verdict = f"  CPU server {server_cpu:.0%} client {client_cpu:.0%}"
         if connections == 256:
             ok = result.errors == 0 and result.percentile(99) < TARGET_MS
-            verdict = f"  -> {'meets' if ok else 'misses'} 0 errors, p99 < {TARGET_MS} ms"
+            verdict += f"  -> {'meets' if ok else 'misses'} 0 errors, p99 < {TARGET_MS} ms"
         print(row(label, result) + verdict)
 
 
@@ -161,7 +178,7 @@ async def main(quick: bool) -> None:
         mix = [url for path, url in queries.items() if path != "/api/qr"]
         print(f"make serve on 127.0.0.1:{server.port}: gunicorn, 2 gevent workers; {len(queries)} endpoints")
         await endpoint_ratios(server.port, queries, 1.0 if quick else 2.0)
-        await latencies(server.port, mix, 8 if quick else 30)
+        await latencies(server, mix, 8 if quick else 30)
         await slow_clients(server.port, 200, 5 if quick else 10)
         await memory(server, mix, 20_000 if quick else 100_000)
     print("\n" + load_average())
