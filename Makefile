@@ -4,12 +4,11 @@ VENV   ?= .venv
 HOST   ?= 127.0.0.1
 PORT   ?= 5000
 WORKERS ?= 2
-THREADS ?= 4
 PYTEST_ARGS ?=
 
 BIN := $(VENV)/bin
 
-.PHONY: run serve test test-fast bench screenshots clean lint-js
+.PHONY: run serve test test-fast fuzz bench screenshots clean lint-js
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,9 +26,10 @@ $(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
 run: $(VENV)/.runtime
 	$(BIN)/flask --app app run --host $(HOST) --port $(PORT)
 
-# Classroom server: gunicorn with several workers (gunicorn 27 needs --no-control-socket).
+# Classroom server: gunicorn with WORKERS gevent workers, on every interface unless HOST is
+# given (make serve HOST=127.0.0.1); prints the addresses students can type, logs each request.
 serve: $(VENV)/.runtime
-	$(BIN)/gunicorn --no-control-socket --workers $(WORKERS) --threads $(THREADS) --limit-request-line 8190 --bind $(HOST):$(PORT) app:app
+	$(BIN)/python -m chessviz.web.serve --host $(if $(filter command line environment,$(origin HOST)),$(HOST),0.0.0.0) --port $(PORT) --workers $(WORKERS)
 
 # The whole suite, browser tests in headless Chromium included.
 test: $(VENV)/.dev
@@ -48,8 +48,15 @@ $(BIOME): tools/biome/package.json tools/biome/package-lock.json
 lint-js: $(BIOME)
 	$(BIOME) check static/js
 
+# Schemathesis over /api/openapi.json, FUZZ_EXAMPLES (1,000) generated queries per operation.
+FUZZ_EXAMPLES ?= 1000
+fuzz: $(VENV)/.dev
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -p no:cacheprovider tests/test_fuzz.py $(PYTEST_ARGS)
+
 bench: $(VENV)/.dev
 	$(BIN)/python bench/bench_engine.py
+	$(BIN)/python bench/bench_server.py
+	browser="$$(scripts/ensure-chromium $(VENV))" && CHROMIUM_PATH="$$browser" $(BIN)/python bench/bench_bytes.py
 	browser="$$(scripts/ensure-chromium $(VENV))" && CHROMIUM_PATH="$$browser" $(BIN)/python bench/bench_browser.py
 
 clean:

@@ -1,5 +1,5 @@
 """Click-to-paint latency of two chapters in headless Chromium, on the classroom server
-(gunicorn, as `make serve` starts it) on localhost.
+(chessviz.web.serve, as `make serve` starts it) on localhost.
 
     .venv/bin/python bench/bench_browser.py        (CHROMIUM_PATH may name the browser)
 
@@ -97,9 +97,8 @@ def main() -> None:
     app = create_app()
     client = app.test_client()
     port = free_port()
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    server = subprocess.Popen(
-        [str(gunicorn), "--no-control-socket", "--workers", "2", "--threads", "4", "--bind", f"127.0.0.1:{port}", "app:app"],
+    server = subprocess.Popen(  # what make serve runs, on loopback
+        [sys.executable, "-m", "chessviz.web.serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "2"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"

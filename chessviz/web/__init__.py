@@ -7,23 +7,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Flask, jsonify
+from flask import Flask
 from werkzeug.exceptions import HTTPException
 
 from ..errors import ChessvizError
+from .serving import error_response, http_code, install
 
 ROOT = Path(__file__).resolve().parents[2]
 
-_HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
-
 
 def create_app(test_config: dict | None = None) -> Flask:
-    """Build the app: pages, the JSON API and JSON errors for every failure."""
+    """Build the app: pages, the JSON API, errors in the reader's format, and the serving layer."""
     app = Flask(
         __name__,
         template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
-        static_url_path="/static",
+        static_folder=None,  # static files are served by .serving, under versioned URLs
     )
     app.config.update(JSON_SORT_KEYS=False)
     app.json.sort_keys = False
@@ -31,7 +29,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
 
-    from . import api_bitboard, api_code, api_compass, api_sliding, api_wiki  # noqa: F401  (register their endpoints)
+    from . import api_bitboard, api_code, api_compass, api_server, api_sliding, api_wiki  # noqa: F401  (register their endpoints)
     from .api import api
     from .code_worker import code_worker
     from .openapi import openapi
@@ -44,12 +42,11 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     @app.errorhandler(ChessvizError)
     def bad_input(error: ChessvizError):
-        return _error(400, error.code, error.message, error.param)
+        return error_response(400, error.code, error.message, error.param)
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
-        code = _HTTP_CODES.get(error.code, "http_error")
-        response = _error(error.code or 500, code, error.description or error.name, None)
+        response = error_response(error.code or 500, http_code(error.code), error.description or error.name, None)
         if error.code == 405 and getattr(error, "valid_methods", None):
             response.headers["Allow"] = ", ".join(error.valid_methods)
         return response
@@ -57,12 +54,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     @app.errorhandler(Exception)
     def unexpected(error: Exception):  # a bug, but the client still gets the contract's shape
         app.logger.exception("unhandled error")
-        return _error(500, "internal_error", "internal error; the server log has the details", None)
+        return error_response(500, "internal_error", "internal error; the server log has the details", None)
 
+    install(app, ROOT)  # last: it renders the shared answers with everything registered
     return app
-
-
-def _error(status: int, code: str, message: str, param: str | None):
-    response = jsonify({"error": {"code": code, "message": message, "param": param}})
-    response.status_code = status
-    return response

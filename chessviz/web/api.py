@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import wraps
 from typing import Callable
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from ..errors import ChessvizError
 from .params import Param, parse_args
@@ -28,13 +28,15 @@ class Endpoint:
     params: list[Param]
     tag: str
     example_response: dict | None = None
+    media_type: str = "application/json"
 
 
 ENDPOINTS: list[Endpoint] = []
 
 
 def endpoint(rule: str, params: list[Param], summary: str, description: str = "", tag: str = "geometry",
-             example_response: dict | None = None, error_params: dict[str, str] | None = None):
+             example_response: dict | None = None, error_params: dict[str, str] | None = None,
+             media_type: str = "application/json"):
     """Register a GET endpoint at ``/api<rule>`` whose view takes the parsed parameters.
 
     ``error_params`` names the parameter to blame for an error the core raises without
@@ -45,12 +47,13 @@ def endpoint(rule: str, params: list[Param], summary: str, description: str = ""
         @wraps(view)
         def handler():
             try:
-                return jsonify(view(**parse_args(params, request.args)))
+                answer = view(**parse_args(params, request.args))
+                return answer if isinstance(answer, Response) else jsonify(answer)
             except ChessvizError as error:
                 raise error.with_param((error_params or {}).get(error.code))
 
         api.add_url_rule(rule, view.__name__, handler, methods=["GET"])
-        ENDPOINTS.append(Endpoint("/api" + rule, summary, description, params, tag, example_response))
+        ENDPOINTS.append(Endpoint("/api" + rule, summary, description, params, tag, example_response, media_type))
         return view
 
     return decorate

@@ -27,13 +27,24 @@ _ERROR = {
 }
 
 
+def _param_schema(p) -> dict:
+    """Return a parameter's schema; an optional one also admits "" (an empty field counts as absent)."""
+    schema = dict(p.schema)
+    if not p.required:
+        schema = {"anyOf": [schema, {"type": "string", "maxLength": 0}]}
+    if p.default is not None and isinstance(p.default, str):
+        schema["default"] = p.default
+    return schema
+
+
 def document(docs_url: str = "/docs/API.md") -> dict:
     """Return the OpenAPI 3.1 document describing every registered endpoint."""
     paths = {}
     for ep in sorted(ENDPOINTS, key=lambda e: e.path):
-        ok = {"description": "OK", "content": {"application/json": {"schema": {"type": "object"}}}}
+        schema = {"type": "object"} if ep.media_type == "application/json" else {"type": "string"}
+        ok = {"description": "OK", "content": {ep.media_type: {"schema": schema}}}
         if ep.example_response is not None:
-            ok["content"]["application/json"]["example"] = ep.example_response
+            ok["content"][ep.media_type]["example"] = ep.example_response
         paths[ep.path] = {
             "get": {
                 "summary": ep.summary,
@@ -46,7 +57,7 @@ def document(docs_url: str = "/docs/API.md") -> dict:
                         "in": "query",
                         "required": p.required,
                         "description": p.description,
-                        "schema": dict(p.schema, **({"default": p.default} if p.default is not None and isinstance(p.default, str) else {})),
+                        "schema": _param_schema(p),
                         **({"example": p.example} if p.example is not None else {}),
                     }
                     for p in ep.params

@@ -1,0 +1,267 @@
+"""What a classroom server adds around the views: security headers, versioned static files,
+caching with ETags, compression, errors in the reader's format, and shared answers
+computed once when the app is created.
+
+Every function here works on the response after the view ran, so the views stay unaware
+of it. See the README's "Serving a classroom" for the decisions.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import mimetypes
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import brotli
+from flask import Flask, Response, abort, jsonify, render_template, request
+from werkzeug.routing import BaseConverter
+
+# script-src 'self' only: every script is a same-origin ES module file, no inline code, no
+# eval. A view that sets its own Content-Security-Policy (e.g. a Web Worker's script that
+# needs 'unsafe-eval' inside the worker only) keeps it: the default is only set when absent.
+CSP = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",  # data: for the empty favicon, blob: for board export
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+])
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "SAMEORIGIN",  # frame-ancestors for browsers that predate it
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+IMMUTABLE = "public, max-age=31536000, immutable"
+# API answers are pure functions of their query: browsers and proxies may reuse one for an
+# hour (a lesson) without asking, then revalidate it with its ETag.
+API_CACHE = "public, max-age=3600"
+REVALIDATE = "no-cache"
+
+MAX_BODY = 16 * 1024  # the API is GET only: a body is never needed
+# The request line's limit is the serving stack's (chessviz.web.serve): it answers 414 in the
+# contract's JSON before the app runs. Below it, an over-long parameter is the app's 400 naming it.
+
+COMPRESSIBLE = {"application/json", "application/javascript", "text/javascript", "text/css",
+                "text/html", "text/plain", "image/svg+xml"}
+MIN_COMPRESS = 256
+DYNAMIC_BROTLI_QUALITY = 5  # fast enough per request; precomputed bodies get 11
+DYNAMIC_GZIP_LEVEL = 6
+
+_HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large", 414: "uri_too_long"}
+
+
+# What a student reads on an error page: words, not the server's description.
+_PAGE_ERRORS = {
+    404: ("Page not found", "There is no page at this address. Every chapter is listed below."),
+    405: ("Not allowed here", "This page cannot be used that way. Every chapter is listed below."),
+    500: ("Something went wrong", "The server ran into a problem; its log has the details for your teacher. "
+          "Every chapter is listed below."),
+}
+
+
+@dataclass
+class Prepared:
+    """A body whose encodings and ETag are computed once: a static file or a shared answer."""
+
+    body: bytes
+    mimetype: str
+    etag: str = ""
+    encoded: dict[str, bytes] = field(default_factory=dict)
+
+    def __post_init__(self):
+        self.etag = hashlib.sha256(self.body).hexdigest()[:20]
+        if self.mimetype in COMPRESSIBLE and len(self.body) >= MIN_COMPRESS:
+            self.encoded = {"br": brotli.compress(self.body, quality=11), "gzip": gzip.compress(self.body, 9, mtime=0)}
+
+
+class StaticFiles:
+    """Every file under static/, read once, with its content hash; the tree's hash is the version.
+
+    Pages link to /static/<version>/<file>. ES modules import each other by relative URL,
+    which resolves inside the same /static/<version>/ prefix, so a page never mixes
+    modules of two deploys and every versioned URL can be cached for a year.
+    """
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.load()
+
+    def load(self) -> None:
+        self.files: dict[str, Prepared] = {}
+        self.stamps: dict[str, float] = {}
+        tree = hashlib.sha256()
+        for path in sorted(p for p in self.root.rglob("*") if p.is_file()):
+            name = path.relative_to(self.root).as_posix()
+            body = path.read_bytes()
+            mimetype = mimetypes.guess_type(name)[0] or "application/octet-stream"
+            if mimetype == "text/javascript":
+                mimetype = "application/javascript"
+            self.files[name] = Prepared(body, mimetype)
+            self.stamps[name] = path.stat().st_mtime
+            tree.update(name.encode() + b"\0" + self.files[name].etag.encode() + b"\0")
+        self.version = tree.hexdigest()[:12]
+
+    def changed(self) -> bool:
+        """Return True when a file was added, removed or edited since load (development only)."""
+        now = {p.relative_to(self.root).as_posix(): p.stat().st_mtime for p in self.root.rglob("*") if p.is_file()}
+        return now != self.stamps
+
+
+class VersionConverter(BaseConverter):
+    regex = "[0-9a-f]{12}"
+
+
+def wants_html() -> bool:
+    """Return True when the client is a browser asking for a page (it names text/html), not /api/."""
+    if request.path.startswith("/api/"):
+        return False
+    accept = request.accept_mimetypes
+    return "text/html" in request.headers.get("Accept", "") and accept["text/html"] >= accept["application/json"]
+
+
+def error_response(status: int, code: str, message: str, param: str | None) -> Response:
+    """Return the error as the contract's JSON body, or as an HTML page for a browser."""
+    if wants_html():
+        from .pages import CHAPTERS
+
+        title, sentence = _PAGE_ERRORS.get(status, ("Request refused", "The server could not answer this request."))
+        html = render_template("error.html", status=status, title=title, message=sentence, chapters=CHAPTERS)
+        response = Response(html, status=status, mimetype="text/html")
+    else:
+        response = jsonify({"error": {"code": code, "message": message, "param": param}})
+        response.status_code = status
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def http_code(status: int) -> str:
+    return _HTTP_CODES.get(status, "http_error")
+
+
+def install(app: Flask, root: Path) -> None:
+    """Add static serving, shared answers, limits, headers, caching and compression to `app`."""
+    static = StaticFiles(root / "static")
+    app.extensions["chessviz_static"] = static
+    app.url_map.converters["version"] = VersionConverter
+
+    @app.url_defaults
+    def static_version(endpoint, values):
+        if endpoint == "static":
+            values.setdefault("version", static.version)
+
+    def serve_static(filename: str, version: str | None = None):
+        if app.debug and static.changed():
+            static.load()
+        prepared = static.files.get(filename)
+        if prepared is None:
+            abort(404, description=f"no static file named {filename!r}")
+        response = Response(prepared.body, mimetype=prepared.mimetype)
+        response.chessviz_prepared = prepared
+        # Only the current version is immutable: an old page asking for an old version gets
+        # today's file, which it must not keep for a year.
+        response.headers["Cache-Control"] = IMMUTABLE if version == static.version else REVALIDATE
+        return response
+
+    app.add_url_rule("/static/<version:version>/<path:filename>", "static", serve_static)
+    app.add_url_rule("/static/<path:filename>", "static_unversioned", serve_static)
+
+    shared = prepare_shared(app)
+    app.extensions["chessviz_shared"] = shared
+
+    @app.before_request
+    def limits_and_shared():
+        if (request.content_length or 0) > MAX_BODY:
+            abort(413, description=f"request bodies are limited to {MAX_BODY} bytes; the API takes none")
+        if request.method in ("GET", "HEAD") and not app.debug:
+            prepared = shared.get(request.full_path.rstrip("?"))
+            if prepared is not None:
+                response = Response(prepared.body, mimetype=prepared.mimetype)
+                response.chessviz_prepared = prepared
+                return response
+        return None
+
+    @app.after_request
+    def headers_cache_compress(response: Response) -> Response:
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        response.headers.setdefault("Content-Security-Policy", CSP)
+        if request.environ.get("SERVER_SOFTWARE", "").startswith("Werkzeug"):
+            response.headers["Server"] = "chessviz"  # else the development server names its version
+        if request.method not in ("GET", "HEAD") or response.direct_passthrough:
+            return response
+        if response.status_code == 200:
+            if request.path.startswith("/api/"):
+                response.headers.setdefault("Cache-Control", API_CACHE)
+            else:
+                response.headers.setdefault("Cache-Control", REVALIDATE)
+            if response.mimetype in COMPRESSIBLE:
+                response.vary.add("Accept-Encoding")
+            prepared = getattr(response, "chessviz_prepared", None)
+            etag = prepared.etag if prepared else hashlib.sha256(response.get_data()).hexdigest()[:20]
+            response.set_etag(etag, weak=True)
+            if request.if_none_match.contains_weak(etag):
+                response.status_code = 304
+                response.set_data(b"")
+                response.headers.pop("Content-Length", None)
+                return response
+        return compress(response)
+
+    return None
+
+
+def compress(response: Response) -> Response:
+    """Encode a text response with brotli or gzip when the client accepts it."""
+    if response.mimetype not in COMPRESSIBLE:
+        return response
+    response.vary.add("Accept-Encoding")
+    accepted = request.accept_encodings
+    encoding = "br" if accepted["br"] else "gzip" if accepted["gzip"] else None
+    if encoding is None or "Content-Encoding" in response.headers:
+        return response
+    prepared = getattr(response, "chessviz_prepared", None)
+    if prepared is not None:
+        body = prepared.encoded.get(encoding)
+    else:
+        data = response.get_data()
+        if len(data) < MIN_COMPRESS:
+            return response
+        if encoding == "br":
+            body = brotli.compress(data, quality=DYNAMIC_BROTLI_QUALITY)
+        else:
+            body = gzip.compress(data, DYNAMIC_GZIP_LEVEL, mtime=0)
+    if body is None:
+        return response
+    response.set_data(body)
+    response.headers["Content-Encoding"] = encoding
+    return response
+
+
+# The answers that are the same for everyone, computed when the app is created: the audit,
+# the three 15x15 sheets, the OpenAPI document and every page (its chapter list included).
+SHARED_API = ["/api/routines", "/api/directions/table?kind=degrees", "/api/directions/table?kind=begrees",
+              "/api/directions/table?kind=begrees_filled", "/api/openapi.json"]
+
+
+def prepare_shared(app: Flask) -> dict[str, Prepared]:
+    """Render every shared answer once; return them by path and query."""
+    from .pages import CHAPTERS
+
+    paths = SHARED_API + ["/"] + [f"/chapter/{c.slug}" for c in CHAPTERS]
+    shared = {}
+    for path in paths:
+        with app.test_request_context(path, headers={"Accept": "text/html"}):
+            try:
+                response = app.make_response(app.dispatch_request())
+            except Exception:  # an unbuilt endpoint: it is simply computed per request
+                continue
+            if response.status_code == 200:
+                shared[path] = Prepared(response.get_data(), response.mimetype)
+    return shared

@@ -1,0 +1,167 @@
+"""The Share dialog in Chromium: the link to exactly the current view, on the LAN address when
+the teacher browses on localhost; its QR code as the student's phone would read it; the
+"answers hidden" option; board export as SVG and PNG; and the pages under the strict CSP
+with every module of one versioned prefix."""
+
+from __future__ import annotations
+
+import io
+import re
+import struct
+import threading
+from urllib.parse import parse_qs, urlsplit
+from xml.etree import ElementTree
+
+import pytest
+import zxingcpp
+from PIL import Image
+from playwright.sync_api import expect
+from werkzeug.serving import make_server
+
+from browser_helpers import board_squares
+from chessviz.web import create_app
+from chessviz.web.pages import CHAPTERS
+
+LAN_HOST = "192.0.2.10"  # TEST-NET-1: an address of this machine as make serve would list it
+VIEW = "/chapter/propagation?sq=d4&occ=0x880008&pred=0x8&rev=1"
+
+
+@pytest.fixture(scope="module")
+def lan_server():
+    """The app as make serve builds it on a machine whose network address is LAN_HOST."""
+    app = create_app({"TESTING": True, "LAN_HOSTS": [LAN_HOST]})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server.server_port
+    server.shutdown()
+    thread.join(timeout=5)
+
+
+def decode_qr(page) -> str:
+    image = page.locator("[data-share-qr]")
+    page.wait_for_function("() => { const i = document.querySelector('[data-share-qr]'); return i.complete && i.naturalWidth > 0; }")
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(image.screenshot())))
+    assert len(found) == 1
+    return found[0].text
+
+
+def test_share_link_and_qr_use_the_lan_address_from_localhost(browser, lan_server):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    problems = []
+    page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: problems.append(str(exc)))
+    try:
+        page.goto(f"http://127.0.0.1:{lan_server}{VIEW}")
+        page.get_by_role("button", name="Share this view").click()
+        dialog = page.locator("[data-share-dialog]")
+        expect(dialog).to_be_visible()
+        expected = f"http://{LAN_HOST}:{lan_server}{VIEW}"
+        expect(page.locator("[data-share-link]")).to_have_value(expected)
+        assert decode_qr(page) == expected
+        expect(page.locator("[data-share-note]")).to_contain_text("network address")
+
+        page.get_by_label("Answers hidden").check()
+        link = page.locator("[data-share-link]").input_value()
+        parts = urlsplit(link)
+        assert (parts.hostname, parts.port, parts.path) == (LAN_HOST, lan_server, "/chapter/propagation")
+        # The view itself, without the teacher's marks and the revealed answer.
+        assert parse_qs(parts.query) == {"sq": ["d4"], "occ": ["0x880008"], "hide": ["1"]}
+        expect(page.locator("[data-share-qr]")).to_have_attribute("src", re.compile("hide%3D1"))
+        assert decode_qr(page) == link
+        page.keyboard.press("Escape")
+        expect(dialog).to_be_hidden()
+        assert not problems, problems
+    finally:
+        context.close()
+
+
+def test_link_is_the_current_view_after_a_click(page, live_server):
+    page.goto(f"{live_server}/chapter/propagation?sq=d4")
+    page.wait_for_selector('[data-board="occupied"] [data-square="f4"]')
+    page.click('[data-board="occupied"] [data-square="f4"]')
+    page.wait_for_function("() => location.search.includes('occ=')")
+    page.get_by_role("button", name="Share this view").click()
+    current = page.evaluate("location.href")
+    # Served on loopback with no network address (make run): the link stays, and says so.
+    expect(page.locator("[data-share-link]")).to_have_value(current)
+    expect(page.locator("[data-share-note]")).to_contain_text("students cannot open the link")
+    assert decode_qr(page) == current
+
+
+def test_answers_hidden_view_cannot_reveal_and_keeps_the_flag(page, live_server):
+    page.goto(f"{live_server}/chapter/propagation?sq=d4&occ=0x880008&hide=1")
+    predict = page.locator(".predict")
+    expect(predict).to_be_visible()
+    expect(page.get_by_role("button", name="Reveal the answer")).to_be_hidden()
+    expect(page.locator("[data-answers-note]")).to_be_visible()
+    page.click('[data-board="predict"] [data-square="e4"]')  # the chapter rewrites its query string
+    page.wait_for_function("() => new URLSearchParams(location.search).get('pred') !== null")
+    assert parse_qs(urlsplit(page.url).query)["hide"] == ["1"]
+    page.reload()
+    expect(page.get_by_role("button", name="Reveal the answer")).to_be_hidden()
+    # Without the flag the same view can be revealed.
+    page.goto(f"{live_server}/chapter/propagation?sq=d4&occ=0x880008")
+    expect(page.get_by_role("button", name="Reveal the answer")).to_be_visible()
+    expect(page.locator("[data-answers-note]")).to_be_hidden()
+
+
+def export(page, board_caption: str, fmt: str) -> bytes:
+    page.get_by_role("button", name="Share this view").click()
+    page.get_by_label("Board", exact=True).select_option(label=board_caption)
+    with page.expect_download() as info:
+        page.get_by_role("button", name=f"Download {fmt.upper()}").click()
+    download = info.value
+    assert download.suggested_filename.endswith("." + fmt)
+    data = open(download.path(), "rb").read()
+    page.keyboard.press("Escape")
+    return data
+
+
+@pytest.mark.parametrize("mapping", ["lerf", "lerbef"])
+def test_exported_svg_holds_the_boards_set_squares_caption_and_bit_numbers(page, live_server, mapping):
+    page.goto(f"{live_server}/chapter/propagation?sq=d4&occ=0x880008&mapping={mapping}")
+    role = "result"
+    page.wait_for_selector(f'[data-board="{role}"] [data-bit="1"]')
+    shown = board_squares(page, role)
+    caption = page.locator(f'figure:has([data-board="{role}"]) figcaption').text_content().strip()
+    svg = ElementTree.fromstring(export(page, caption, "svg"))
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    squares = svg.findall(".//s:g[@data-square]", ns)
+    assert len(squares) == 64
+    assert {g.get("data-square") for g in squares if g.get("data-bit") == "1"} == shown and shown
+    assert svg.find("s:title", ns).text == caption
+    bits = {g.get("data-square"): g.find("s:text", ns).text for g in squares}
+    assert bits["a1"] == ("0" if mapping == "lerf" else "7") and bits["h8"] == ("63" if mapping == "lerf" else "56")
+    assert bits["e4"] == ("28" if mapping == "lerf" else "27")
+
+
+def test_exported_png_is_an_image_of_the_board(page, live_server):
+    page.goto(f"{live_server}/chapter/game")
+    page.wait_for_selector('[data-board] [data-piece]')
+    caption = page.locator("figure:has([data-board]) figcaption").first.text_content().strip()
+    png = export(page, caption, "png")
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", png[16:24])
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    assert (width, height) == image.size and width > 700 and height > 800
+    # Light and dark squares are both drawn (the board, not a blank canvas).
+    colours = {image.getpixel((x, y)) for x in range(0, width, 37) for y in range(0, height, 37)}
+    assert (0xef, 0xe6, 0xd2) in colours and (0xb9, 0xa2, 0x7f) in colours
+
+
+@pytest.mark.parametrize("slug", [c.slug for c in CHAPTERS])
+def test_every_chapter_runs_under_the_csp_from_one_static_version(page, live_server, app, slug):
+    """No CSP violation (the page fixture fails on any console error) and every module the page
+    loads, relative imports included, comes from the page's own versioned prefix."""
+    violations = []
+    page.on("console", lambda msg: violations.append(msg.text) if "Content Security Policy" in msg.text else None)
+    page.goto(f"{live_server}/chapter/{slug}")
+    page.wait_for_selector("#chapter [data-board], #chapter table, #chapter .readout", state="attached")
+    expect(page.get_by_role("button", name="Share this view")).to_be_visible()
+    version = app.extensions["chessviz_static"].version
+    scripts = page.evaluate("performance.getEntriesByType('resource').map(e => e.name).filter(n => n.endsWith('.js'))")
+    assert len(scripts) >= 3
+    assert all(urlsplit(s).path.startswith(f"/static/{version}/js/") for s in scripts), scripts
+    assert not violations

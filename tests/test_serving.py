@@ -1,0 +1,260 @@
+"""The serving layer around the views: security headers, versioned static files, ETags and
+304s, compression, errors in the reader's format, size limits, the QR code, and the shared
+answers computed when the app is created."""
+
+from __future__ import annotations
+
+import gzip
+import re
+from pathlib import Path
+
+import brotli
+import pytest
+import zxingcpp
+from PIL import Image, ImageDraw
+
+from chessviz.audit import audit
+from chessviz.web import create_app
+from chessviz.web.pages import CHAPTERS
+
+ROOT = Path(__file__).resolve().parents[1]
+BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+
+
+def static_urls(html: str) -> list[str]:
+    return re.findall(r'(?:src|href)="(/static/[^"]+)"', html)
+
+
+def page_module(client) -> str:
+    html = client.get("/chapter/propagation").get_data(as_text=True)
+    return next(u for u in static_urls(html) if u.endswith("/js/chapters/propagation.js"))
+
+
+def csp_directives(header: str) -> dict[str, list[str]]:
+    return {part.split()[0]: part.split()[1:] for part in header.split(";") if part.strip()}
+
+
+@pytest.mark.parametrize("kind", ["page", "static", "api"])
+def test_security_headers(client, kind):
+    url = {"page": "/chapter/propagation", "static": page_module(client), "api": "/api/square?sq=e4"}[kind]
+    response = client.get(url)
+    assert response.status_code == 200
+    csp = csp_directives(response.headers["Content-Security-Policy"])
+    assert csp["script-src"] == ["'self'"]  # no 'unsafe-inline', no 'unsafe-eval'
+    assert csp["default-src"] == ["'self'"] and csp["object-src"] == ["'none'"]
+    assert csp["frame-ancestors"] == ["'self'"]
+    assert csp["worker-src"] == ["'self'"]  # the code-exercise chapter's Web Worker
+    assert "'unsafe-inline'" not in csp["style-src"]
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "same-origin"
+    assert response.headers["X-Frame-Options"] == "SAMEORIGIN"
+    assert not re.search(r"\d", response.headers.get("Server", ""))  # no version string
+
+
+def test_pages_have_no_inline_script_or_style(client):
+    for path in ["/"] + [f"/chapter/{c.slug}" for c in CHAPTERS]:
+        html = client.get(path, headers={"Accept": BROWSER_ACCEPT}).get_data(as_text=True)
+        assert "<style" not in html and " style=" not in html, path
+        for tag in re.findall(r"<script[^>]*>", html):
+            assert 'type="module"' in tag and "src=" in tag, (path, tag)
+        assert not re.search(r" on[a-z]+=", html), path
+
+
+def test_a_view_that_sets_its_own_csp_keeps_it():
+    app = create_app({"TESTING": True})
+
+    @app.get("/worker-demo.js")
+    def worker_demo():
+        return "self.onmessage = () => {};", 200, {
+            "Content-Type": "application/javascript", "Content-Security-Policy": "script-src 'self' 'unsafe-eval'"}
+
+    response = app.test_client().get("/worker-demo.js")
+    assert response.headers["Content-Security-Policy"] == "script-src 'self' 'unsafe-eval'"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_versioned_static_is_immutable_and_unversioned_revalidates(app, client):
+    version = app.extensions["chessviz_static"].version
+    url = page_module(client)
+    assert url == f"/static/{version}/js/chapters/propagation.js"
+    immutable = client.get(url)
+    assert immutable.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    body = (ROOT / "static/js/chapters/propagation.js").read_bytes()
+    assert immutable.get_data() == body
+    for other in ["/static/js/chapters/propagation.js", "/static/000000000000/js/chapters/propagation.js"]:
+        response = client.get(other)  # unversioned, or a page of an older deploy: same file, not kept
+        assert response.status_code == 200 and response.get_data() == body
+        assert response.headers["Cache-Control"] == "no-cache"
+    assert client.get(f"/static/{version}/js/no-such.js").status_code == 404
+
+
+def test_every_page_links_only_versioned_static_files(app, client):
+    version = app.extensions["chessviz_static"].version
+    for path in ["/"] + [f"/chapter/{c.slug}" for c in CHAPTERS]:
+        urls = static_urls(client.get(path).get_data(as_text=True))
+        assert urls and all(u.startswith(f"/static/{version}/") for u in urls), (path, urls)
+        for url in urls:
+            assert client.get(url).status_code == 200, url
+
+
+def test_relative_module_imports_stay_inside_the_version():
+    """Every import of every module is relative and names a file that exists, so it resolves
+    under the same /static/<version>/ prefix as the page's entry module."""
+    js = ROOT / "static/js"
+    checked = 0
+    for module in js.rglob("*.js"):
+        for spec in re.findall(r'^\s*(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"', module.read_text(), re.M):
+            assert spec.startswith(("./", "../")), (module, spec)
+            target = (module.parent / spec).resolve()
+            assert target.is_file() and js in target.parents, (module, spec)
+            checked += 1
+    assert checked > 50
+
+
+def test_version_changes_with_any_file(tmp_path):
+    from chessviz.web.serving import StaticFiles
+
+    (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "a.js").write_text("export const a = 1;")
+    first = StaticFiles(tmp_path).version
+    (tmp_path / "js" / "a.js").write_text("export const a = 2;")
+    assert StaticFiles(tmp_path).version != first
+
+
+@pytest.mark.parametrize("kind", ["api", "static", "page", "shared"])
+def test_etag_revalidation_gives_304(client, kind):
+    url = {"api": "/api/slide?sq=e4&occupied=0x0000001000100010&line=rank", "static": page_module(client),
+           "page": "/chapter/mask", "shared": "/api/routines"}[kind]
+    first = client.get(url)
+    etag = first.headers["ETag"]
+    assert etag.startswith('W/"') and first.status_code == 200
+    again = client.get(url, headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.get_data() == b""
+    assert again.headers["ETag"] == etag
+    changed = client.get(url, headers={"If-None-Match": 'W/"something-else"'})
+    assert changed.status_code == 200 and changed.get_data() == first.get_data()
+
+
+def test_api_answers_may_be_reused_and_differ_by_query(client):
+    a = client.get("/api/square?sq=e4")
+    b = client.get("/api/square?sq=e5")
+    assert a.headers["Cache-Control"] == "public, max-age=3600"
+    assert a.headers["ETag"] != b.headers["ETag"]
+    assert client.get("/api/square?sq=i9").headers["Cache-Control"] == "no-store"  # errors are not kept
+
+
+@pytest.mark.parametrize("encoding,decode", [("gzip", gzip.decompress), ("br", brotli.decompress)])
+@pytest.mark.parametrize("kind", ["api", "static", "page", "shared"])
+def test_compressed_when_asked(client, kind, encoding, decode):
+    url = {"api": "/api/squares", "static": page_module(client), "page": "/", "shared": "/api/routines"}[kind]
+    plain = client.get(url)
+    assert "Content-Encoding" not in plain.headers
+    packed = client.get(url, headers={"Accept-Encoding": encoding})
+    assert packed.headers["Content-Encoding"] == encoding
+    assert "Accept-Encoding" in packed.headers["Vary"]
+    assert decode(packed.get_data()) == plain.get_data()
+    assert len(packed.get_data()) < len(plain.get_data()) * 0.7
+    assert packed.headers["ETag"] == plain.headers["ETag"]
+
+
+def test_small_answers_and_images_are_not_compressed(client):
+    assert "Content-Encoding" not in client.get("/api/health", headers={"Accept-Encoding": "gzip"}).headers
+
+
+def test_browser_gets_html_errors_with_the_chapter_list(client):
+    for method, path, status in [("get", "/nowhere", 404), ("get", "/chapter/no-such-chapter", 404), ("post", "/", 405)]:
+        response = getattr(client, method)(path, headers={"Accept": BROWSER_ACCEPT})
+        assert response.status_code == status and response.mimetype == "text/html", path
+        html = response.get_data(as_text=True)
+        assert f'data-error-status="{status}"' in html
+        for chapter in CHAPTERS:
+            assert f'href="/chapter/{chapter.slug}"' in html
+        assert response.headers["Content-Security-Policy"]
+
+
+def test_api_errors_stay_json_even_for_a_browser(client):
+    response = client.get("/api/nowhere", headers={"Accept": BROWSER_ACCEPT})
+    assert response.status_code == 404 and response.is_json
+    assert response.json == {"error": {"code": "not_found", "message": response.json["error"]["message"], "param": None}}
+    assert client.get("/nowhere").is_json  # a client that does not ask for HTML keeps the contract
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_no_traceback_reaches_a_client(debug):
+    app = create_app({"TESTING": True, "DEBUG": debug})
+
+    @app.get("/api/boom")
+    def boom_api():
+        raise RuntimeError("secret internal detail")
+
+    @app.get("/boom")
+    def boom_page():
+        raise RuntimeError("secret internal detail")
+
+    client = app.test_client()
+    api = client.get("/api/boom", headers={"Accept": BROWSER_ACCEPT})
+    assert api.status_code == 500 and api.json["error"]["code"] == "internal_error"
+    page = client.get("/boom", headers={"Accept": BROWSER_ACCEPT})
+    assert page.status_code == 500 and page.mimetype == "text/html"
+    for response in (api, page):
+        text = response.get_data(as_text=True)
+        assert "Traceback" not in text and "secret internal detail" not in text and "RuntimeError" not in text
+
+
+def test_request_body_limit_is_the_contracts_error(client):
+    response = client.get("/api/square?sq=e4", data=b"x" * 20000)
+    assert response.status_code == 413
+    assert response.json["error"]["code"] == "body_too_large" and response.json["error"]["param"] is None
+
+
+def test_shared_answers_are_computed_when_the_app_is_created():
+    app = create_app({"TESTING": True})
+    shared = app.extensions["chessviz_shared"]
+    expected = {"/api/routines", "/api/openapi.json", "/"} | {f"/api/directions/table?kind={k}" for k in
+                                                             ("degrees", "begrees", "begrees_filled")}
+    assert expected | {f"/chapter/{c.slug}" for c in CHAPTERS} <= set(shared)
+    audit.cache_clear()  # if a request computed the audit again, the cache would fill
+    response = app.test_client().get("/api/routines")
+    assert response.status_code == 200 and audit.cache_info().currsize == 0
+    assert response.json["routines"] == list(audit())
+
+
+# --- The QR code of the Share dialog -------------------------------------------------------
+
+def rasterise_qr(svg: str, scale: int = 6) -> Image.Image:
+    """Draw the served SVG's modules (its path of M/h/m commands) as an image, independently of segno."""
+    size = int(re.search(r'viewBox="0 0 (\d+) \d+"', svg).group(1))
+    path = re.search(r'<path stroke="#000" d="([^"]+)"', svg).group(1)
+    image = Image.new("L", (size * scale, size * scale), 255)
+    draw = ImageDraw.Draw(image)
+    x = y = 0.0
+    for command, args in re.findall(r"([MmHh])([-\d. ]+)", path):
+        numbers = [float(n) for n in args.split()]
+        if command in "Mm":
+            x, y = (numbers[0], numbers[1]) if command == "M" else (x + numbers[0], y + numbers[1])
+        else:
+            end = numbers[0] if command == "H" else x + numbers[0]
+            row = int(y)  # the stroke runs along the middle of its row of modules
+            draw.rectangle([x * scale, row * scale, end * scale - 1, (row + 1) * scale - 1], fill=0)
+            x = end
+    return image
+
+
+@pytest.mark.parametrize("text", [
+    "http://192.0.2.10:5000/chapter/propagation?sq=d4&occupied=0x8100000010000081&hide=1",
+    "http://127.0.0.1:5000/chapter/game",
+])
+def test_qr_code_decodes_to_the_text(client, text):
+    response = client.get("/api/qr", query_string={"text": text})
+    assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+    svg = response.get_data(as_text=True)
+    decoded = zxingcpp.read_barcodes(rasterise_qr(svg))
+    assert [d.text for d in decoded] == [text]
+
+
+def test_qr_refuses_what_it_cannot_encode(client):
+    for query, code in [({}, "missing_parameter"), ({"text": "x" * 1001}, "invalid_parameter"),
+                        ({"text": "\u20ac" * 999}, "invalid_parameter")]:
+        response = client.get("/api/qr", query_string=query)
+        assert response.status_code == 400 and response.json["error"]["code"] == code
+        assert response.json["error"]["param"] == "text"
