@@ -23,9 +23,20 @@ export function createStepper(container, { label = "Step", onChange, interval = 
   let count = 1;
   let timer = null;
 
+  function enable() {
+    box.querySelector('[data-step="prev"]').disabled = index === 0;
+    box.querySelector('[data-step="first"]').disabled = index === 0;
+    box.querySelector('[data-step="next"]').disabled = index >= count - 1;
+    box.querySelector('[data-step="last"]').disabled = index >= count - 1;
+  }
   function go(next) {
     const clamped = Math.max(0, Math.min(count - 1, next));
-    if (clamped !== index) onChange(clamped);
+    if (clamped === index) return;
+    // Move at once: the chapter redraws after the API answers, and a second click before
+    // then must go one step further, not land on the same step again.
+    index = clamped;
+    enable();
+    onChange(clamped);
   }
   function stop() {
     clearInterval(timer);
@@ -74,10 +85,7 @@ export function createStepper(container, { label = "Step", onChange, interval = 
       box.dataset.index = String(index);
       box.dataset.count = String(count);
       position.textContent = `${label} ${index + 1} of ${count}${stepLabel ? `: ${stepLabel}` : ""}`;
-      box.querySelector('[data-step="prev"]').disabled = index === 0;
-      box.querySelector('[data-step="first"]').disabled = index === 0;
-      box.querySelector('[data-step="next"]').disabled = index >= count - 1;
-      box.querySelector('[data-step="last"]').disabled = index >= count - 1;
+      enable();
     },
   };
 }
