@@ -77,7 +77,10 @@ function setUp(dialog) {
   }
 
   function update() {
-    const link = shareLink(window.location.href, { hidden: hide.checked, lanHost: onLoopback ? hostSelect.value || lanHosts[0] : null });
+    const link = shareLink(window.location.href, {
+      hidden: hide.checked,
+      lanHost: onLoopback ? hostSelect.value || lanHosts[0] : null,
+    });
     linkInput.value = link;
     qr.src = `${API_ROOT}/qr?text=${encodeURIComponent(link)}`;
     qr.alt = `QR code of the link ${link}`;
@@ -87,10 +90,12 @@ function setUp(dialog) {
 
   function listBoards() {
     const boards = [...document.querySelectorAll("#chapter [data-board]")];
-    boardSelect.replaceChildren(...boards.map((grid, i) => {
-      const caption = grid.closest("figure")?.querySelector("figcaption")?.textContent || grid.dataset.board;
-      return new Option(caption, String(i));
-    }));
+    boardSelect.replaceChildren(
+      ...boards.map((grid, i) => {
+        const caption = grid.closest("figure")?.querySelector("figcaption")?.textContent || grid.dataset.board;
+        return new Option(caption, String(i));
+      }),
+    );
     dialog.querySelector("[data-export-field]").hidden = boards.length === 0;
     return boards;
   }
