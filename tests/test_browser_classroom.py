@@ -26,6 +26,17 @@ def load(page, url: str) -> None:
     page.wait_for_function("() => !document.getElementById('chapter') || document.getElementById('chapter').dataset.drawn")
 
 
+def run_axe(page) -> list[dict]:
+    """Run axe-core on the page and return its violations. axe, injected by the test, sets
+    inline styles while it measures colours inside a shadow root (the code editor's); the
+    page's CSP refuses those and Chromium logs it. Those log lines are axe's, not the page's:
+    they are dropped, every other problem still fails the test."""
+    before = len(page.problems)
+    violations = AXE.run(page).response["violations"]
+    page.problems[before:] = [p for p in page.problems[before:] if "Applying inline style violates" not in p]
+    return violations
+
+
 def horizontal_overflow(page) -> int:
     return page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
 
@@ -57,7 +68,7 @@ def test_axe_finds_no_violation(page, live_server, path):
         page.evaluate("t => t === 'contrast' ? localStorage.setItem('chessviz-theme', t) : localStorage.removeItem('chessviz-theme')", theme)
         load(page, live_server + path)
         expect(page.locator("html")).to_have_attribute("data-theme", theme)
-        for v in AXE.run(page).response["violations"]:
+        for v in run_axe(page):
             if v["impact"] in FAILING_IMPACTS:
                 failures.append(f"{theme} {width}px: {v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}")
     assert not failures, "\n".join(failures)
