@@ -66,6 +66,10 @@ class Routine:
     chapter: str  # the chapter that shows one input
     link: Callable[..., dict]  # the chapter's query for one input
     meaning: Callable[[int], str] = str  # how to read a returned value
+    # The question the routine answers, which selects the endpoint that shows it: "color"
+    # (/api/color), "same_color" (/api/color with other), "same_diagonal" (/api/same-line),
+    # or "" (the audit alone; the intersection routines are picked by PRINTED_INTERSECTIONS).
+    answers: str = ""
 
 
 def _pair_link(a_key: str, b_key: str, **extra):
@@ -113,13 +117,13 @@ def _routines() -> list[Routine]:
             "squaresOnSameDiagonal (& 7)", diag,
             "return ((sq2 - sq1) & 7) == ((sq2>>3) - (sq1>>3));", 2,
             lambda sq1, sq2: int(((sq2 - sq1) & 7) == ((sq2 >> 3) - (sq1 >> 3))),
-            same_diagonal, "diagonals", _pair_link("a", "b"), _bool_meaning,
+            same_diagonal, "diagonals", _pair_link("a", "b"), _bool_meaning, answers="same_diagonal",
         ),
         Routine(
             "squaresOnSameDiagonal (% 9)", diag,
             "return ((sq2 - sq1) % 9) == 0;", 2,
             lambda sq1, sq2: int(c_mod(sq2 - sq1, 9) == 0),
-            same_diagonal, "diagonals", _pair_link("a", "b"), _bool_meaning,
+            same_diagonal, "diagonals", _pair_link("a", "b"), _bool_meaning, answers="same_diagonal",
         ),
         Routine(
             "even diagonal index means dark", diag,
@@ -131,85 +135,85 @@ def _routines() -> list[Routine]:
             "lookup constant", col,
             "U64 dark = C64(0xAA55AA55AA55AA55); return (dark >> square) & 1;", 1,
             lambda sq: (0xAA55AA55AA55AA55 >> sq) & 1,
-            dark, "colors", color_link, _dark_meaning,
+            dark, "colors", color_link, _dark_meaning, answers="color",
         ),
         Routine(
             "32-bit in-register", col,
             "return (0xAA55AA55 >> square) & 1;", 1,
             lambda sq: c_shr_u32(0xAA55AA55, sq) & 1,
-            dark, "colors", color_link, _dark_meaning,
+            dark, "colors", color_link, _dark_meaning, answers="color",
         ),
         Routine(
             "32-bit in-register (commented)", col,
             "// return (0xAA55AA55 >> (square & 31 )) & 1;", 1,
             lambda sq: c_shr_u32(0xAA55AA55, sq & 31) & 1,
-            dark, "colors", color_link, _dark_meaning,
+            dark, "colors", color_link, _dark_meaning, answers="color",
         ),
         Routine(
             "0x88 in-register", col,
             "return (0x00AA0055 >> x88square) & 1;", 1,
             lambda sq: c_shr_u32(0x00AA0055, x88(sq)) & 1,
-            dark, "colors", color_link, _dark_meaning,
+            dark, "colors", color_link, _dark_meaning, answers="color",
         ),
         Routine(
             "anti-diagonal parity", col,
             "return toggleColor( ((square >> 3) + square) & 1);", 1,
             lambda sq: 1 ^ (((sq >> 3) + sq) & 1),
-            dark, "colors", color_link, _dark_meaning,
+            dark, "colors", color_link, _dark_meaning, answers="color",
         ),
         Routine(
             "diagonal parity (minus)", col,
             "return toggleColor( ((square >> 3) - square) & 1); /* the prose: replace 'plus' by 'minus' */", 1,
             lambda sq: 1 ^ (((sq >> 3) - sq) & 1),
-            dark, "colors", color_link, _dark_meaning,
+            dark, "colors", color_link, _dark_meaning, answers="color",
         ),
         Routine(
             "parity (exclusive or)", col,
             "return toggleColor( ((square >> 3) ^ square) & 1); /* the prose: ... or 'exclusive or' */", 1,
             lambda sq: 1 ^ (((sq >> 3) ^ sq) & 1),
-            dark, "colors", color_link, _dark_meaning,
+            dark, "colors", color_link, _dark_meaning, answers="color",
         ),
         Routine(
             "9*sq+8 trick", col,
             "return (( 9 * square + 8 ) >> 3) & 1;", 1,
             lambda sq: ((9 * sq + 8) >> 3) & 1,
-            dark, "colors", color_link, _dark_meaning,
+            dark, "colors", color_link, _dark_meaning, answers="color",
         ),
         Routine(
             "isDark", col,
             "return (( 9 * square) & 8) == 0;", 1,
             lambda sq: int(((9 * sq) & 8) == 0),
-            dark, "colors", color_link, _dark_meaning,
+            dark, "colors", color_link, _dark_meaning, answers="color",
         ),
         Routine(
             "isDark (commented out)", col,
             "//return (( 9 * square + 8) & 8) != 0;", 1,
             lambda sq: int(((9 * sq + 8) & 8) != 0),
-            dark, "colors", color_link, _dark_meaning,
+            dark, "colors", color_link, _dark_meaning, answers="color",
         ),
         Routine(
             "differentColor (xor, shift)", col,
             "sq1 ^= sq2; return ( (sq1 >> 3) ^ sq1) & 1;", 2,
             lambda sq1, sq2: (((sq1 ^ sq2) >> 3) ^ (sq1 ^ sq2)) & 1,
-            different, "colors", _pair_link("sq", "other"), _bool_meaning,
+            different, "colors", _pair_link("sq", "other"), _bool_meaning, answers="same_color",
         ),
         Routine(
             "differentColor (lea)", col,
             "return (( 9 * (sq1 ^ sq2)) & 8) != 0;", 2,
             lambda sq1, sq2: int(((9 * (sq1 ^ sq2)) & 8) != 0),
-            different, "colors", _pair_link("sq", "other"), _bool_meaning,
+            different, "colors", _pair_link("sq", "other"), _bool_meaning, answers="same_color",
         ),
         Routine(
             "sameColor", col,
             "return (( 9 * (sq1 ^ sq2)) & 8) == 0;", 2,
             lambda sq1, sq2: int(((9 * (sq1 ^ sq2)) & 8) == 0),
-            same, "colors", _pair_link("sq", "other"), _bool_meaning,
+            same, "colors", _pair_link("sq", "other"), _bool_meaning, answers="same_color",
         ),
         Routine(
             "knight-distance parity", col,
             "sameColor = (knightDistance[sq1][sq2] & 1) == 0 /* the prose: even knight distances imply same colour */", 2,
             lambda sq1, sq2: int((knight_distance(sq1, sq2) & 1) == 0),
-            same, "colors", _pair_link("sq", "other"), _bool_meaning,
+            same, "colors", _pair_link("sq", "other"), _bool_meaning, answers="same_color",
         ),
         Routine(
             "x88diff", direc,
@@ -396,6 +400,51 @@ ROUTINES = _routines()
 ROUTINES_BY_NAME = {routine.name: routine for routine in ROUTINES}
 
 
+def routines_answering(question: str) -> list[Routine]:
+    """Return the routines that answer one question ("color", "same_color", "same_diagonal"), in page order."""
+    return [routine for routine in ROUTINES if routine.answers == question]
+
+
+# The C routine (or pseudo-code line) the Intersection Squares page prints for each ordered
+# pair of line kinds: (routine, the name it is printed under, arguments swapped). The page
+# prints one routine per section, "X and Y ... or vice versa Y and X": the vice-versa order
+# passes b as the routine's a. Rank and file is the exception: s1 (file of a, rank of b)
+# and s2 (rank of a, file of b) cover both orders without a swap.
+PRINTED_INTERSECTIONS: dict[tuple[str, str], tuple[str, str, bool]] = {
+    ("file", "rank"): ("rank and file (s1)", "s1", False),
+    ("rank", "file"): ("rank and file (s2)", "s2", False),
+    ("rank", "diagonal"): ("intersectRankDia", "intersectRankDia", False),
+    ("diagonal", "rank"): ("intersectRankDia", "intersectRankDia", True),
+    ("file", "diagonal"): ("intersectFileDia", "intersectFileDia", False),
+    ("diagonal", "file"): ("intersectFileDia", "intersectFileDia", True),
+    ("rank", "anti_diagonal"): ("intersectRankAnt", "intersectRankAnt", False),
+    ("anti_diagonal", "rank"): ("intersectRankAnt", "intersectRankAnt", True),
+    ("file", "anti_diagonal"): ("intersectFileAnt", "intersectFileAnt", False),
+    ("anti_diagonal", "file"): ("intersectFileAnt", "intersectFileAnt", True),
+    ("diagonal", "anti_diagonal"): ("intersectDiaAnt", "intersectDiaAnt", False),
+    ("anti_diagonal", "diagonal"): ("intersectDiaAnt", "intersectDiaAnt", True),
+}
+
+
+def printed_intersection(a: int, b: int, line_a: str, line_b: str) -> dict:
+    """Return what the page's routine for (line_a, line_b) answers, with the call as the page would write it.
+
+    e.g. the file of e4 and the rank of c7: ``s1(e4, c7)`` = 52 (e7), correct; the diagonal
+    of c7 and the rank of e4: ``intersectRankDia(e4, c7)``, the arguments swapped.
+    """
+    name, printed_as, swapped = PRINTED_INTERSECTIONS[(line_a, line_b)]
+    args = (b, a) if swapped else (a, b)
+    result = evaluate(name, *args)
+    return {
+        "routine": name,
+        "call": f"{printed_as}({square_name(args[0])}, {square_name(args[1])})",
+        "formula": result["formula"],
+        "value": result["value"],
+        "square": square_name(result["value"]) if 0 <= result["value"] < 64 else None,
+        "correct": result["correct"],
+    }
+
+
 def inputs(routine: Routine):
     """Yield every input tuple of a routine: 64 squares, or 4096 ordered pairs."""
     if routine.arity == 1:
@@ -452,6 +501,18 @@ def evaluate(name: str, *args: int) -> dict:
         "means": routine.meaning(printed),
         "expected": truth,
         "correct": printed == truth,
+    }
+
+
+def verdict(name: str, *args: int, correct_as: str = "correct") -> dict:
+    """Return one routine's answer for one input as the pages list it: name, formula, value, meaning, verdict."""
+    result = evaluate(name, *args)
+    return {
+        "name": result["name"],
+        "formula": result["formula"],
+        "value": result["value"],
+        "means": result["means"],
+        correct_as: result["correct"],
     }
 
 

@@ -63,7 +63,7 @@ def intersection_square(a: Square, b: Square, line_a: str, line_b: str) -> Squar
     check_line_kind(line_a)
     check_line_kind(line_b)
     if line_a == line_b:
-        raise ChessvizError("same_line_kind", f"line_a and line_b must differ, both are {line_a!r}")
+        raise ChessvizError("same_line_kind", f"line_a and line_b must differ, both are {line_a!r}", "line_b")
     common = line_mask(a, line_a) & line_mask(b, line_b)
     return common.bit_length() - 1 if common else None
 
