@@ -255,4 +255,3 @@ def position_answer(fen: str, square: Square | None = None, mapping: str = "lerf
 def move_answer(fen: str, origin: Square, target: Square, promotion: str | None = None) -> dict:
     """Return a free-mode move: the FEN after it, the piece, the captured one and the promotion."""
     return play(parse_fen(fen), origin, target, promotion)
-

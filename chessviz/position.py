@@ -39,7 +39,12 @@ def parse_fen(fen: str) -> chess.BaseBoard:
     for number, row in enumerate(rows, start=1):
         bad = re.search(r"[^pnbrqkPNBRQK1-8]", row)
         if bad:
-            raise ChessvizError("invalid_fen", f"row {number} ({row[:20]!r}) has {shown(bad.group())}, which is no piece letter (pnbrqk, PNBRQK) nor a count of empty squares 1-8", "fen")
+            raise ChessvizError(
+                "invalid_fen",
+                f"row {number} ({row[:20]!r}) has {shown(bad.group())}, "
+                "which is no piece letter (pnbrqk, PNBRQK) nor a count of empty squares 1-8",
+                "fen",
+            )
         if not row or not _ROW.fullmatch(row):
             raise ChessvizError("invalid_fen", f"row {number} is empty", "fen")
         if re.search(r"[1-8]{2}", row):
@@ -111,7 +116,8 @@ def apply_move(board: chess.BaseBoard, origin: Square, target: Square, promotion
     promotes = piece.piece_type == chess.PAWN and square_rank(target) == (7 if piece.color == chess.WHITE else 0)
     if promotion is not None and not promotes:
         raise ChessvizError(
-            "illegal_move", f"only a pawn reaching its last rank promotes; {square_name(origin)}-{square_name(target)} does not",
+            "illegal_move",
+            f"only a pawn reaching its last rank promotes; {square_name(origin)}-{square_name(target)} does not",
             "promotion",
         )
     after = board.copy()

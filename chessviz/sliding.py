@@ -10,10 +10,24 @@ https://www.chessprogramming.org/Subtracting_a_Rook_from_a_Blocking_Piece
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from .errors import ChessvizError, shown
 from .squares import (
-    BB_ALL, LINE_KINDS, Bitboard, Square, bit_of, check_line_kind, format_bitboard, line_mask, reverse_bits,
-    square_file, square_name, square_of_bit, square_rank, squares_of,
+    BB_ALL,
+    LINE_KINDS,
+    Bitboard,
+    Square,
+    bit_of,
+    check_line_kind,
+    format_bitboard,
+    line_mask,
+    reverse_bits,
+    square_file,
+    square_name,
+    square_of_bit,
+    square_rank,
+    squares_of,
 )
 
 PIECE_LINES = {
@@ -132,7 +146,8 @@ def compare_boards(destination: Bitboard, start: Bitboard, mapping: str = "lerf"
         )
     elif mapping == "lerf":
         body["reason"] = (
-            "in lerf higher bits lie further east, so on one rank the bigger number is to the right: the devlog's rule is mirrored"
+            "in lerf higher bits lie further east, so on one rank the bigger number is to the right: "
+            "the devlog's rule is mirrored"
         )
     else:
         body["meaningful"] = True
@@ -167,7 +182,9 @@ def devlog_ray(a: Square, b: Square, mapping: str = "lerf", shift: int = 1) -> d
         shifted = start << (shift * i) if start < destination else start >> (shift * i)
         ray |= shifted
         bit = shifted.bit_length() - 1 if shifted else None
-        steps.append({"i": i, "bit": bit, "square": square_name(square_of_bit(bit, mapping)) if bit is not None and bit < 64 else None})
+        steps.append(
+            {"i": i, "bit": bit, "square": square_name(square_of_bit(bit, mapping)) if bit is not None and bit < 64 else None}
+        )
         if shifted == destination:
             outcome = "reached"
             break
@@ -191,10 +208,7 @@ def devlog_ray(a: Square, b: Square, mapping: str = "lerf", shift: int = 1) -> d
 
 def _contiguous(squares: list[Square]) -> bool:
     """Return True when each square is a king step from the one before (no jump over an edge)."""
-    return all(
-        max(abs(square_rank(x) - square_rank(y)), abs(square_file(x) - square_file(y))) == 1
-        for x, y in zip(squares, squares[1:])
-    )
+    return all(max(abs(square_rank(x) - square_rank(y)), abs(square_file(x) - square_file(y))) == 1 for x, y in pairwise(squares))
 
 
 def subtract(minuend: Bitboard, subtrahend: Bitboard) -> dict:
@@ -251,21 +265,15 @@ def slide_steps(sq: Square, occupied: Bitboard, line: str, mapping: str = "lerf"
         ("rev_b_minus_2rev_r", "Subtract on the reversed board", "rev(b) - 2*rev(r)", rev_difference),
         ("rev_xor", "XOR with the reversed occupancy", "(rev(b) - 2*rev(r)) ^ rev(o)", rev_xor),
         ("negative", "Negative ray: reverse back, mask", "n = rev((rev(b) - 2*rev(r)) ^ rev(o)) & m", negative),
-        ("negative_as_printed", "The devlog's printed equation (XOR with o, not rev(o))", "rev((rev(b) - 2*rev(r)) ^ o) & m", printed_negative),
+        (
+            "negative_as_printed",
+            "The devlog's printed equation (XOR with o, not rev(o))",
+            "rev((rev(b) - 2*rev(r)) ^ o) & m",
+            printed_negative,
+        ),
         ("attacks", "Sliding moves on this line", "s = p | n", positive | negative),
     ]
     return [{"id": i, "label": label, "formula": formula, "value": value} for i, label, formula, value in steps]
-
-
-def line_rays(sq: Square, occupied: Bitboard, line: str, mapping: str = "lerf") -> tuple[Bitboard, Bitboard]:
-    """Return (positive, negative) attacks of a slider on sq along one line.
-
-    The same equation as :func:`slide_steps` without keeping the intermediate values
-    (the tests hold the two to each other).
-    """
-    bit = bit_of(sq, mapping)
-    o = occupied & ~(1 << bit) & BB_ALL
-    return _rays(bit, o, rev(o), line_mask(sq, line, mapping))
 
 
 def _rays(bit: int, o: Bitboard, rev_o: Bitboard, m: Bitboard) -> tuple[Bitboard, Bitboard]:

@@ -12,7 +12,7 @@ See https://www.chessprogramming.org/Square_Mapping_Considerations
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from .errors import ChessvizError, shown
 
@@ -31,11 +31,6 @@ LINE_KINDS = ("rank", "file", "diagonal", "anti_diagonal")
 _SQUARE_RE = re.compile(r"[a-h][1-8]")
 _DECIMAL_RE = re.compile(r"[0-9]+")
 _HEX_RE = re.compile(r"0x[0-9a-f]{1,16}")
-
-
-def square(file: int, rank: int) -> Square:
-    """Return the LERF index of (file, rank), e.g. ``square(4, 3) == 28`` (e4)."""
-    return 8 * rank + file
 
 
 def square_file(sq: Square) -> int:
@@ -106,15 +101,6 @@ def parse_bitboard(text: str) -> Bitboard:
 def format_bitboard(bb: Bitboard) -> str:
     """Return ``"0x"`` + 16 lowercase hex digits, e.g. ``"0x0000000010000000"`` for e4."""
     return f"0x{bb & BB_ALL:016x}"
-
-
-def check_mapping(mapping: str) -> str:
-    """Return ``mapping`` if it is ``lerf`` or ``lerbef``; raise invalid_parameter otherwise."""
-    if mapping not in MAPPINGS:
-        raise ChessvizError(
-            "invalid_parameter", f"mapping must be one of lerf, lerbef, got {shown(mapping)}"
-        )
-    return mapping
 
 
 def bit_of(sq: Square, mapping: str = "lerf") -> int:

@@ -87,6 +87,7 @@ def unit(dr, df):
 
 # ------------------------------------------------------------------ the printed routines, as printed
 
+
 def i32(value):
     """A C int: 32-bit two's complement."""
     return ctypes.c_int32(value).value
@@ -106,10 +107,8 @@ def shr_u32(constant, count):
     return u32(constant) >> (count % 32)
 
 
-
-
-
 # ------------------------------------------------------------------ the routines, as printed
+
 
 def same_diagonal_and7(sq1, sq2):
     return int(i32(i32(sq2 - sq1) & 7) == i32((sq2 >> 3) - (sq1 >> 3)))
@@ -170,24 +169,56 @@ PRINTED_ROUTINES = {
     "differentColor (lea)": (2, lambda a, b: int((i32(9 * (a ^ b)) & 8) != 0), lambda a, b: int(dark(a) != dark(b))),
     "sameColor": (2, lambda a, b: int((i32(9 * (a ^ b)) & 8) == 0), lambda a, b: int(dark(a) == dark(b))),
     "knight-distance parity": (2, lambda a, b: int(knight_distance(a, b) & 1 == 0), lambda a, b: int(dark(a) == dark(b))),
-    "x88diff": (2, lambda a, b: u32(b - a + (b | 7) - (a | 7) + 120),
-                lambda a, b: (16 * (b // 8) + b % 8) - (16 * (a // 8) + a % 8) + 120),
+    "x88diff": (
+        2,
+        lambda a, b: u32(b - a + (b | 7) - (a | 7) + 120),
+        lambda a, b: (16 * (b // 8) + b % 8) - (16 * (a // 8) + a % 8) + 120,
+    ),
     "rank and file (s1)": (2, lambda a, b: (b & 56) + (a & 7), lambda a, b: meet(a, b, "file", "rank")),
     "rank and file (s2)": (2, lambda a, b: (a & 56) + (b & 7), lambda a, b: meet(a, b, "rank", "file")),
     "rank and file (s1, by index)": (2, lambda a, b: 8 * (b // 8) + a % 8, lambda a, b: meet(a, b, "file", "rank")),
     "rank and file (s2, by index)": (2, lambda a, b: 8 * (a // 8) + b % 8, lambda a, b: meet(a, b, "rank", "file")),
     "intersectRankDia": (2, lambda a, b: tail(17 * (a >> 3) - (b >> 3) + (b & 7)), lambda a, b: meet(a, b, "rank", "diagonal")),
-    "intersectFileDia": (2, lambda a, b: tail(17 * (a & 7) + 2 * (b & 56) - 16 * (b & 7)), lambda a, b: meet(a, b, "file", "diagonal")),
-    "intersectRankAnt": (2, lambda a, b: tail(17 * (a >> 3) - (b >> 3) + (b & 7)), lambda a, b: meet(a, b, "rank", "anti_diagonal")),
-    "intersectFileAnt": (2, lambda a, b: tail(2 * (b & 56) + 16 * (b & 7) - 15 * (a & 7)), lambda a, b: meet(a, b, "file", "anti_diagonal")),
+    "intersectFileDia": (
+        2,
+        lambda a, b: tail(17 * (a & 7) + 2 * (b & 56) - 16 * (b & 7)),
+        lambda a, b: meet(a, b, "file", "diagonal"),
+    ),
+    "intersectRankAnt": (
+        2,
+        lambda a, b: tail(17 * (a >> 3) - (b >> 3) + (b & 7)),
+        lambda a, b: meet(a, b, "rank", "anti_diagonal"),
+    ),
+    "intersectFileAnt": (
+        2,
+        lambda a, b: tail(2 * (b & 56) + 16 * (b & 7) - 15 * (a & 7)),
+        lambda a, b: meet(a, b, "file", "anti_diagonal"),
+    ),
     "intersectDiaAnt": (2, dia_ant, lambda a, b: meet(a, b, "diagonal", "anti_diagonal")),
-    "Rank and Diagonal (0x88 Math prose)": (2, lambda a, b: prose(17 * (a // 8) - b // 8 + b % 8), lambda a, b: meet(a, b, "rank", "diagonal")),
-    "File and Diagonal (0x88 Math prose)": (2, lambda a, b: prose(17 * (a % 8) + 16 * (b // 8) - 16 * (b % 8)), lambda a, b: meet(a, b, "file", "diagonal")),
-    "Rank and Anti-Diagonal (0x88 Math prose)": (2, lambda a, b: prose(17 * (a // 8) - b // 8 + b % 8), lambda a, b: meet(a, b, "rank", "anti_diagonal")),
-    "File and Anti-Diagonal (0x88 Math prose)": (2, lambda a, b: prose(16 * (b // 8) + 16 * (b % 8) - 15 * (a % 8)), lambda a, b: meet(a, b, "file", "anti_diagonal")),
+    "Rank and Diagonal (0x88 Math prose)": (
+        2,
+        lambda a, b: prose(17 * (a // 8) - b // 8 + b % 8),
+        lambda a, b: meet(a, b, "rank", "diagonal"),
+    ),
+    "File and Diagonal (0x88 Math prose)": (
+        2,
+        lambda a, b: prose(17 * (a % 8) + 16 * (b // 8) - 16 * (b % 8)),
+        lambda a, b: meet(a, b, "file", "diagonal"),
+    ),
+    "Rank and Anti-Diagonal (0x88 Math prose)": (
+        2,
+        lambda a, b: prose(17 * (a // 8) - b // 8 + b % 8),
+        lambda a, b: meet(a, b, "rank", "anti_diagonal"),
+    ),
+    "File and Anti-Diagonal (0x88 Math prose)": (
+        2,
+        lambda a, b: prose(16 * (b // 8) + 16 * (b % 8) - 15 * (a % 8)),
+        lambda a, b: meet(a, b, "file", "anti_diagonal"),
+    ),
     "Diagonal and Anti-Diagonal (0x88 Math prose)": (2, prose_dia_ant, lambda a, b: meet(a, b, "diagonal", "anti_diagonal")),
     "off-board sentinel as printed in the prose": (
-        2, lambda a, b: tail(17 * (a & 7) + 2 * (b & 56) - 16 * (b & 7), SIZEOF_INT - 1),
+        2,
+        lambda a, b: tail(17 * (a & 7) + 2 * (b & 56) - 16 * (b & 7), SIZEOF_INT - 1),
         lambda a, b: meet(a, b, "file", "diagonal"),
     ),
 }

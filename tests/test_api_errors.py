@@ -54,7 +54,9 @@ def test_a_bad_value_names_its_own_parameter(client, path, name):
 
 def test_every_endpoint_but_routines_has_a_parameter_that_is_not_its_first():
     """So that blaming the first parameter for everything cannot pass the test above."""
-    assert all(len(ep.params) >= 2 for ep in ENDPOINTS if ep.path not in ("/api/routines", "/api/squares", "/api/directions/table"))
+    assert all(
+        len(ep.params) >= 2 for ep in ENDPOINTS if ep.path not in ("/api/routines", "/api/squares", "/api/directions/table")
+    )
 
 
 CORE_ERRORS = [

@@ -33,7 +33,7 @@ def test_audit_counts_and_examples_recomputed(report, name):
     assert entry["checked"] == (64 if arity == 1 else 4096)
     assert entry["wrong"] == len(wrong), name
     assert len(entry["examples"]) == min(10, len(wrong))
-    for example, (args, value, expected) in zip(entry["examples"], wrong):
+    for example, (args, value, expected) in zip(entry["examples"], wrong[:10], strict=True):
         assert example["input"] == [NAMES[sq] for sq in args]
         assert (example["printed"], example["expected"]) == (value, expected), (name, example["input"])
     assert entry["formula"] and entry["page"] in ("Diagonals", "Color of a Square", "Intersection Squares", "Direction")

@@ -68,13 +68,20 @@ SAMPLES = {
         for d, s in [(1 << rng.randrange(64), 1 << rng.randrange(64)) for _ in range(60)] + [(0, 0), (3, 1), (1 << 9, 1 << 1)]
         for m in MAPPINGS
     ],
-    "/api/subtract": [{"minuend": hex(a), "subtrahend": hex(b)} for a, b in zip(bitboards(30), reversed(bitboards(30)), strict=True)],
+    "/api/subtract": [
+        {"minuend": hex(a), "subtrahend": hex(b)} for a, b in zip(bitboards(30), reversed(bitboards(30)), strict=True)
+    ],
     "/api/slide": [
-        {"sq": rng.randrange(64), "occupied": hex(o), "line": line, "mapping": m} for o in bitboards(10) for line in LINE_KINDS for m in MAPPINGS
+        {"sq": rng.randrange(64), "occupied": hex(o), "line": line, "mapping": m}
+        for o in bitboards(10)
+        for line in LINE_KINDS
+        for m in MAPPINGS
     ],
     "/api/attacks": [
         {"piece": p, "sq": rng.randrange(64), "occupied": hex(o), "own": hex(rng.getrandbits(64)), "mapping": m}
-        for o in bitboards(10) for p in ("rook", "bishop", "queen") for m in MAPPINGS
+        for o in bitboards(10)
+        for p in ("rook", "bishop", "queen")
+        for m in MAPPINGS
     ],
     "/api/position": [{"fen": DEVLOG_FEN, "mapping": m} for m in MAPPINGS]
     + [{"fen": DEVLOG_FEN, "square": sq} for sq in SQUARE_NAMES]
@@ -125,12 +132,25 @@ def test_the_documented_example_is_the_real_answer_to_the_documented_request(cli
 def test_a_schema_refuses_a_wrong_answer(openapi):
     """The schemas are strict: a missing field, an extra one or a wrong type is an error."""
     validator = Draft202012Validator(schema_of(openapi, "/api/compare"))
-    good = {
-        "mapping": "lerbef", "comparison": "destination >= start", "verdict": "left", "single_bits": True,
-        "meaningful": True, "actual": {"file": "left", "rank": "same rank"}, "verdict_correct": True, "reason": "r",
-        "destination": {"value": "0x" + "0" * 15 + "8", "decimal": "8", "popcount": 1, "msb": 3, "msb_square": "e1", "squares": ["e1"]},
+    good = {  # fmt: skip
+        "mapping": "lerbef",
+        "comparison": "destination >= start",
+        "verdict": "left",
+        "single_bits": True,
+        "meaningful": True,
+        "actual": {"file": "left", "rank": "same rank"},
+        "verdict_correct": True,
+        "reason": "r",
+        "destination": {
+            "value": "0x" + "0" * 15 + "8",
+            "decimal": "8",
+            "popcount": 1,
+            "msb": 3,
+            "msb_square": "e1",
+            "squares": ["e1"],
+        },
         "start": {"value": "0x" + "0" * 15 + "2", "decimal": "2", "popcount": 1, "msb": 1, "msb_square": "g1", "squares": ["g1"]},
-    }  # fmt: skip
+    }
     assert validator.is_valid(good)
     assert not validator.is_valid({k: v for k, v in good.items() if k != "reason"})
     assert not validator.is_valid({**good, "extra": 1})

@@ -7,6 +7,7 @@ import chess
 import pytest
 
 from chessviz.squares import BB_ALL, SQUARE_NAMES, bit_of, convert, line_mask
+
 from sliding_oracle import DIRECTIONS, python_chess_attacks, rev, walked_rays
 
 DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
@@ -340,7 +341,7 @@ def test_junk_in_any_parameter_is_a_400_naming_it_or_a_200_never_a_500(client, p
 
     for name in ENDPOINT_PARAMS[path]:
         for junk in JUNK:
-            query = dict((p, VALID[p]) for p in ENDPOINT_PARAMS[path])
+            query = {p: VALID[p] for p in ENDPOINT_PARAMS[path]}
             query[name] = junk
             if path == "/api/move":
                 query.update({"from": "d7", "to": "d8"} if name not in ("from", "to") else {})

@@ -64,3 +64,26 @@ def test_openapi_documents_every_api_route(app, client):
         assert item["get"]["summary"], path
         if item["get"]["parameters"]:
             assert "400" in item["get"]["responses"], path
+
+
+def test_the_app_finds_its_files_from_its_own_location_not_the_current_directory(tmp_path):
+    """app.py run from an empty folder elsewhere: pages, static files and the manual are all served."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    code = (
+        "import runpy, sys\n"
+        f"sys.path.insert(0, {str(root)!r})\n"
+        f"app = runpy.run_path({str(root / 'app.py')!r})['app']\n"
+        "client = app.test_client()\n"
+        "for url, kind in (('/', 'text/html'), ('/chapter/squares', 'text/html'), ('/static/js/bits.js', 'text/javascript'),\n"
+        "                  ('/docs/API.md', 'text/markdown'), ('/api/square?sq=e4', 'application/json')):\n"
+        "    response = client.get(url)\n"
+        "    assert response.status_code == 200 and response.mimetype == kind, (url, response.status_code, response.mimetype)\n"
+        "print('served')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and done.stdout.strip() == "served", done.stderr
+    assert not any(tmp_path.iterdir())

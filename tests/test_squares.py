@@ -7,9 +7,21 @@ import pytest
 
 from chessviz.errors import ChessvizError
 from chessviz.squares import (
-    BB_ALL, LINE_KINDS, SQUARE_NAMES, bb_of, bit_of, convert, format_bitboard, line_mask,
-    parse_bitboard, parse_square, square_of_bit, squares_of, x88,
+    BB_ALL,
+    LINE_KINDS,
+    SQUARE_NAMES,
+    bb_of,
+    bit_of,
+    convert,
+    format_bitboard,
+    line_mask,
+    parse_bitboard,
+    parse_square,
+    square_of_bit,
+    squares_of,
+    x88,
 )
+
 from oracle import walk
 
 

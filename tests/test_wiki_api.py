@@ -11,8 +11,25 @@ import chess
 import pytest
 
 from oracle import (
-    COMBOS, KINDS, NAMES, PAGE_ROUTINE_OF_PAIR, PAIRS, PRINTED_ROUTINES, chess_line, colour, diagonal_tables,
-    direction_sheets, is_dark, meet, rf, same_diagonal_and7, same_diagonal_mod9, tail, unit, walk, walked_mask,
+    COMBOS,
+    KINDS,
+    NAMES,
+    PAGE_ROUTINE_OF_PAIR,
+    PAIRS,
+    PRINTED_ROUTINES,
+    chess_line,
+    colour,
+    diagonal_tables,
+    direction_sheets,
+    is_dark,
+    meet,
+    rf,
+    same_diagonal_and7,
+    same_diagonal_mod9,
+    tail,
+    unit,
+    walk,
+    walked_mask,
 )  # fmt: skip
 
 
@@ -72,11 +89,21 @@ def test_color_every_square_and_pair(client):
         assert body["color"] == colour(sq), NAMES[sq]
         assert "same_color" not in body and "same_color_methods" not in body
         names = [m["name"] for m in body["methods"]]
-        assert {"lookup constant", "32-bit in-register", "0x88 in-register", "anti-diagonal parity", "9*sq+8 trick", "isDark"} <= set(names)
+        assert {
+            "lookup constant",
+            "32-bit in-register",
+            "0x88 in-register",
+            "anti-diagonal parity",
+            "9*sq+8 trick",
+            "isDark",
+        } <= set(names)
         for method in body["methods"]:
             assert set(method) == {"name", "formula", "value", "means", "agrees"}
             assert method["value"] == PRINTED_ROUTINES[method["name"]][1](sq), (NAMES[sq], method["name"])
-            assert method["agrees"] is (method["value"] == int(is_dark(sq))) is (method["means"] == colour(sq)), (NAMES[sq], method)
+            assert method["agrees"] is (method["value"] == int(is_dark(sq))) is (method["means"] == colour(sq)), (
+                NAMES[sq],
+                method,
+            )
     for a, b in PAIRS:
         body = get(client, f"/api/color?sq={a}&other={NAMES[b]}")
         same = is_dark(a) == is_dark(b)
@@ -93,7 +120,8 @@ def test_color_lists_every_way_the_page_computes_a_colour(client):
     body = get(client, "/api/color?sq=e4&other=d5")
     formulas = " ".join(m["formula"] for m in body["methods"])
     for printed in ("0xAA55AA55AA55AA55", "0xAA55AA55 >> square", "(square & 31 )", "0x00AA0055",
-                    "toggleColor( ((square >> 3) + square) & 1)", "( 9 * square + 8 ) >> 3", "(( 9 * square) & 8) == 0"):  # fmt: skip
+                    "toggleColor( ((square >> 3) + square) & 1)", "( 9 * square + 8 ) >> 3",
+                    "(( 9 * square) & 8) == 0"):  # fmt: skip
         assert printed in formulas, printed
     pair = " ".join(m["formula"] for m in body["same_color_methods"])
     for printed in ("sq1 ^= sq2", "(( 9 * (sq1 ^ sq2)) & 8) != 0", "(( 9 * (sq1 ^ sq2)) & 8) == 0", "knightDistance"):
@@ -177,7 +205,9 @@ def test_direction_every_pair(client):
         assert body["x88_diff"] == (16 * rb + fb) - (16 * ra + fa)
         assert body["lookup_index"] == body["x88_diff"] + 120 and 0 <= body["lookup_index"] < 240
         if a == b:
-            assert [body[k] for k in ("ray", "ray_step", "knight", "knight_step", "knight_jumps", "degrees", "begrees")] == [None] * 7
+            assert [body[k] for k in ("ray", "ray_step", "knight", "knight_step", "knight_jumps", "degrees", "begrees")] == [
+                None
+            ] * 7
             continue
         # Ray: walk from a one step at a time in each direction and see whether b comes.
         walked = None
@@ -284,8 +314,15 @@ def test_intersection_single_matches_the_collection(client):
     many = get(client, "/api/intersections?a=e4&b=c7")["combinations"]
     for c in many:
         one = get(client, f"/api/intersection?a=e4&b=c7&line_a={c['line_a']}&line_b={c['line_b']}")
-        assert {k: one[k] for k in ("a", "b", "line_a", "line_b")} == {"a": "e4", "b": "c7", "line_a": c["line_a"], "line_b": c["line_b"]}
-        assert {k: one[k] for k in ("square", "reason", "working", "printed")} == {k: c[k] for k in ("square", "reason", "working", "printed")}
+        assert {k: one[k] for k in ("a", "b", "line_a", "line_b")} == {
+            "a": "e4",
+            "b": "c7",
+            "line_a": c["line_a"],
+            "line_b": c["line_b"],
+        }
+        assert {k: one[k] for k in ("square", "reason", "working", "printed")} == {
+            k: c[k] for k in ("square", "reason", "working", "printed")
+        }
 
 
 def test_intersection_single_endpoint_every_pair(client):
@@ -315,7 +352,11 @@ def test_intersection_vice_versa_calls_the_page_routine_with_swapped_arguments(c
     assert body["square"] is None and body["reason"] == "off_board"
     body = get(client, "/api/intersection?a=a2&b=a1&line_a=anti_diagonal&line_b=rank")
     assert body["square"] == "b1"
-    assert (body["printed"]["call"], body["printed"]["value"], body["printed"]["correct"]) == ("intersectRankAnt(a1, a2)", -1, False)
+    assert (body["printed"]["call"], body["printed"]["value"], body["printed"]["correct"]) == (
+        "intersectRankAnt(a1, a2)",
+        -1,
+        False,
+    )
     assert body["working"]["formula"] == "s88 = 15*rank(b) + rank(a) + file(a)"
     assert body["working"]["value"] == 16 * 0 + 1 and body["working"]["square"] == "b1"
 
@@ -331,7 +372,8 @@ def test_line_kinds_must_differ(client):
 
 
 INDEPENDENT = ("squaresOnSameDiagonal (& 7)", "squaresOnSameDiagonal (% 9)", "intersectRankDia", "intersectFileDia",
-               "intersectRankAnt", "intersectFileAnt", "off-board sentinel as printed in the prose", "x88diff", "sameColor")  # fmt: skip
+               "intersectRankAnt", "intersectFileAnt", "off-board sentinel as printed in the prose", "x88diff",
+               "sameColor")  # fmt: skip
 
 
 def test_routines_audit_counts_are_recomputed_independently(client):
@@ -375,7 +417,25 @@ GOOD = {
 }
 OPTIONAL = {"mapping", "other"}
 SQUARE_PARAMS = {"sq", "other", "a", "b", "from", "to"}
-BAD_SQUARES = ["i9", "64", "-1", "a0", "h0", "e", "4e", "e44", "e4e4", "100", "0x1c", "%00", "%FF", "%D9%A3", "e4%00", "9" * 3000, "a" * 5000]
+BAD_SQUARES = [
+    "i9",
+    "64",
+    "-1",
+    "a0",
+    "h0",
+    "e",
+    "4e",
+    "e44",
+    "e4e4",
+    "100",
+    "0x1c",
+    "%00",
+    "%FF",
+    "%D9%A3",
+    "e4%00",
+    "9" * 3000,
+    "a" * 5000,
+]
 BAD_CHOICES = ["x", "LERF", "Rank", "RANK", "anti-diagonal", "diagonals", "degrees ", "%00", "9" * 3000, "z" * 5000]
 
 

@@ -21,7 +21,11 @@ _NULLABLE_INT = S.nullable(S.INT)
 
 @endpoint(
     "/ray",
-    [P.square("from", "Start square.", arg="from_", example="c4"), P.square("to", "Destination square.", example="g4"), P.MAPPING],
+    [
+        P.square("from", "Start square.", arg="from_", example="c4"),
+        P.square("to", "Destination square.", example="g4"),
+        P.MAPPING,
+    ],
     "The devlog's shift-loop ray between two squares on one line",
     "getHorizontalRay generalised to files and both diagonals: the operator, the bits per step "
     "in the mapping, the shifted bit after each step (first = from, last = to) and the ray, "
@@ -51,7 +55,12 @@ def ray(from_: int, to: int, mapping: str) -> dict:
     [
         P.square("from", "Start square.", arg="from_", example="c4"),
         P.square("to", "Destination square.", example="c7"),
-        P.choice("shift", ("1", "7", "8", "9"), "Bits per step: 1 as printed (getHorizontalRay); 8, 7 or 9 for the exercises.", default="1"),
+        P.choice(
+            "shift",
+            ("1", "7", "8", "9"),
+            "Bits per step: 1 as printed (getHorizontalRay); 8, 7 or 9 for the exercises.",
+            default="1",
+        ),
         P.MAPPING,
     ],
     "What the devlog's printed loop does, bounded",
@@ -175,7 +184,9 @@ _STEP_IDS = (
             "line": S.LINE,
             "mapping": S.MAPPING,
             "occupied": S.BITBOARD,
-            "steps": S.array(S.obj({"id": S.enum(*_STEP_IDS), "label": S.STR, "formula": S.STR, "value": S.BITBOARD}), len(_STEP_IDS)),
+            "steps": S.array(
+                S.obj({"id": S.enum(*_STEP_IDS), "label": S.STR, "formula": S.STR, "value": S.BITBOARD}), len(_STEP_IDS)
+            ),
             "o_minus_r_borrows": S.BITBOARD,
             "o_minus_r_wrapped": S.BOOL,
             "negative_as_printed_correct": S.BOOL,
@@ -199,8 +210,7 @@ _RAYS = S.obj({"positive": S.BITBOARD, "negative": S.BITBOARD})
         P.MAPPING,
     ],
     "Rook, bishop or queen attacks and moves by o^(o-2r)",
-    "attacks, moves = attacks & ~own, and per line the positive (towards higher bits of the "
-    "mapping) and negative rays.",
+    "attacks, moves = attacks & ~own, and per line the positive (towards higher bits of the mapping) and negative rays.",
     tag="sliding",
     response=S.obj(
         {
@@ -260,7 +270,9 @@ def position(fen: str, square: int | None, mapping: str) -> dict:
         FEN,
         P.square("from", "The piece's square.", arg="from_", example="d4"),
         P.square("to", "Its target.", example="d7"),
-        P.choice("promotion", tuple(PROMOTIONS), "What a pawn on its last rank becomes (default q).", example="q", required=False),
+        P.choice(
+            "promotion", tuple(PROMOTIONS), "What a pawn on its last rank becomes (default q).", example="q", required=False
+        ),
     ],
     "Move a piece in free mode",
     "The FEN after the move, the moved piece, the captured one and the promotion (the new piece's letter, "

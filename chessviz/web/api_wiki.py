@@ -59,7 +59,10 @@ _WORKING = S.obj(
 
 @endpoint(
     "/color",
-    [P.square("sq", "The square."), P.square("other", "A second square, for same/different colour.", required=False, example="d5")],
+    [
+        P.square("sq", "The square."),
+        P.square("other", "A second square, for same/different colour.", required=False, example="d5"),
+    ],
     "Colour of a square, by every formula of the wiki page",
     "Each formula the Color of a Square page prints, evaluated as printed (C semantics; "
     "32-bit shifts take the count modulo 32), with its value and whether it agrees. "
@@ -178,7 +181,10 @@ _MEETING = {
     "printed": S.obj(
         {
             "routine": S.STR,
-            "call": {"type": "string", "pattern": r"^(s1|s2|intersect(RankDia|FileDia|RankAnt|FileAnt|DiaAnt))\([a-h][1-8], [a-h][1-8]\)$"},
+            "call": {
+                "type": "string",
+                "pattern": r"^(s1|s2|intersect(RankDia|FileDia|RankAnt|FileAnt|DiaAnt))\([a-h][1-8], [a-h][1-8]\)$",
+            },
             "formula": S.STR,
             "value": S.INT,
             "square": S.nullable(S.SQUARE),

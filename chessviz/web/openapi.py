@@ -50,14 +50,19 @@ def document() -> dict:
                         "in": "query",
                         "required": p.required,
                         "description": p.description,
-                        "schema": dict(p.schema, **({"default": p.default} if p.default is not None and isinstance(p.default, str) else {})),
+                        "schema": dict(
+                            p.schema, **({"default": p.default} if p.default is not None and isinstance(p.default, str) else {})
+                        ),
                         **({"example": p.example} if p.example is not None else {}),
                     }
                     for p in ep.params
                 ],
                 "responses": {
                     "200": ok,
-                    "400": {"description": "Bad or missing parameter", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+                    "400": {
+                        "description": "Bad or missing parameter",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+                    },
                 },
             }
         }

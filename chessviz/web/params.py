@@ -7,14 +7,12 @@ OpenAPI document, so the docs cannot drift from the parsing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ChessvizError, shown
 from ..squares import LINE_KINDS, MAPPINGS, parse_bitboard, parse_square
-
-_MISSING = object()
 
 
 @dataclass(frozen=True)
@@ -62,7 +60,14 @@ def bitboard(name: str, description: str, default: int | None = None, example: s
     )
 
 
-def choice(name: str, choices: tuple[str, ...], description: str, default: str | None = None, example: str | None = None, required: bool | None = None) -> Param:
+def choice(
+    name: str,
+    choices: tuple[str, ...],
+    description: str,
+    default: str | None = None,
+    example: str | None = None,
+    required: bool | None = None,
+) -> Param:
     """Declare an enumeration parameter; any other value is a 400 invalid_parameter.
 
     Without a default it is required, unless ``required=False`` (then absent means None).
