@@ -51,7 +51,7 @@ def _color(sq: Square) -> str:
 # ------------------------------------------------------------------ geometry (the wiki)
 
 
-def square_answer(sq: Square, mapping: str = "lerf") -> dict:
+def square_answer(sq: Square, mapping: str) -> dict:
     """Describe one square: e4 is index 28, rank 3, file 4, 0x88 0x34, light, diagonal -1, anti-diagonal 7."""
     diagonal = diagonal_index(sq)
     return {
@@ -72,12 +72,12 @@ def square_answer(sq: Square, mapping: str = "lerf") -> dict:
     }
 
 
-def squares_answer(mapping: str = "lerf") -> dict:
+def squares_answer(mapping: str) -> dict:
     """Describe all 64 squares, a1 first."""
     return {"mapping": mapping, "squares": [square_answer(sq, mapping) for sq in range(64)]}
 
 
-def bitboard_answer(value: Bitboard, mapping: str = "lerf") -> dict:
+def bitboard_answer(value: Bitboard, mapping: str) -> dict:
     """Read a bitboard in a mapping: 0x81 in lerbef is h1 (bit 0) and a1 (bit 7), 0x81 in lerf too."""
     return {
         "value": BB(value),
@@ -91,7 +91,7 @@ def bitboard_answer(value: Bitboard, mapping: str = "lerf") -> dict:
     }
 
 
-def color_answer(sq: Square, other: Square | None = None) -> dict:
+def color_answer(sq: Square, other: Square | None) -> dict:
     """Return a square's colour by every formula of the Color of a Square page; with other, the pair's too."""
     body = {
         "square": square_name(sq),
@@ -160,7 +160,7 @@ def routines_answer() -> dict:
 # ------------------------------------------------------------------ sliding (the devlog)
 
 
-def ray_answer(origin: Square, target: Square, mapping: str = "lerf") -> dict:
+def ray_answer(origin: Square, target: Square, mapping: str) -> dict:
     """Return the shift loop from origin to target, each shifted bit with its square."""
     result = shift_ray(origin, target, mapping)
     return {
@@ -176,7 +176,7 @@ def ray_answer(origin: Square, target: Square, mapping: str = "lerf") -> dict:
     }
 
 
-def devlog_ray_answer(origin: Square, target: Square, shift: int = 1, mapping: str = "lerf") -> dict:
+def devlog_ray_answer(origin: Square, target: Square, shift: int, mapping: str) -> dict:
     """Return what the devlog's printed loop does from origin to target, bounded."""
     result = devlog_ray(origin, target, mapping, shift)
     return {
@@ -189,7 +189,7 @@ def devlog_ray_answer(origin: Square, target: Square, shift: int = 1, mapping: s
     }
 
 
-def compare_answer(destination: Bitboard, start: Bitboard, mapping: str = "lerf") -> dict:
+def compare_answer(destination: Bitboard, start: Bitboard, mapping: str) -> dict:
     """Return the devlog's left/right verdict, whether it holds, and why (see :func:`compare_boards`)."""
     return compare_boards(destination, start, mapping)
 
@@ -212,7 +212,7 @@ def subtract_answer(minuend: Bitboard, subtrahend: Bitboard) -> dict:
     }
 
 
-def slide_answer(sq: Square, occupied: Bitboard, line: str = "rank", mapping: str = "lerf") -> dict:
+def slide_answer(sq: Square, occupied: Bitboard, line: str, mapping: str) -> dict:
     """Return every step of o^(o-2r) for the slider on sq along one line, and the borrow path of o - r."""
     steps = slide_steps(sq, occupied, line, mapping)
     values = {step["id"]: step["value"] for step in steps}
@@ -229,7 +229,7 @@ def slide_answer(sq: Square, occupied: Bitboard, line: str = "rank", mapping: st
     }
 
 
-def attacks_answer(piece: str, sq: Square, occupied: Bitboard = 0, own: Bitboard = 0, mapping: str = "lerf") -> dict:
+def attacks_answer(piece: str, sq: Square, occupied: Bitboard, own: Bitboard, mapping: str) -> dict:
     """Return a slider's attacks, moves and each line's positive and negative rays."""
     result = attacks(piece, sq, occupied, own, mapping)
     return {
@@ -242,7 +242,7 @@ def attacks_answer(piece: str, sq: Square, occupied: Bitboard = 0, own: Bitboard
     }
 
 
-def position_answer(fen: str, square: Square | None = None, mapping: str = "lerf") -> dict:
+def position_answer(fen: str, square: Square | None, mapping: str) -> dict:
     """Return a free-mode position from a FEN, with the moves of the piece on square if given."""
     body = describe(parse_fen(fen), mapping, square)
     for key in ("occupied", "white", "black"):
@@ -252,6 +252,6 @@ def position_answer(fen: str, square: Square | None = None, mapping: str = "lerf
     return body
 
 
-def move_answer(fen: str, origin: Square, target: Square, promotion: str | None = None) -> dict:
+def move_answer(fen: str, origin: Square, target: Square, promotion: str | None) -> dict:
     """Return a free-mode move: the FEN after it, the piece, the captured one and the promotion."""
     return play(parse_fen(fen), origin, target, promotion)
