@@ -17,6 +17,46 @@ from chessviz.squares import bit_of
 
 from oracle import COMBOS, NAMES, PAGE_ROUTINE_OF_PAIR
 
+
+def test_what_is_computed_once_is_right():
+    """The tables built at import or cached on first use: line masks, the routine table and its audit,
+    knight distances, the Direction page's sheets, the endpoints' response schemas.
+
+    This is the first test of the suite on purpose: mutmut charges work done at import time to
+    the first test that runs, so this one holds all of it to the oracles.
+    """
+    from jsonschema import Draft202012Validator
+
+    from chessviz.audit import audit, knight_distance
+    from chessviz.compass import table
+    from chessviz.squares import LINE_KINDS, line_mask
+    from chessviz.web import api_bitboard, api_sliding, api_wiki  # noqa: F401  (declare the endpoints)
+    from chessviz.web.api import ENDPOINTS
+
+    from oracle import PRINTED_ROUTINES, direction_sheets, walked_mask
+
+    for sq in range(64):
+        for kind in LINE_KINDS:
+            assert line_mask(sq, kind, "lerf") == walked_mask(sq, kind), (NAMES[sq], kind)
+            assert line_mask(sq, kind, "lerbef") == chess.flip_horizontal(walked_mask(sq, kind)), (NAMES[sq], kind)
+    report = {entry["name"]: entry for entry in audit()}
+    assert list(report) == list(PRINTED_ROUTINES) == [r.name for r in ROUTINES]
+    for name, (arity, printed, truth) in PRINTED_ROUTINES.items():
+        inputs = [(sq,) for sq in range(64)] if arity == 1 else [(a, b) for a in range(64) for b in range(64)]
+        wrong = [args for args in inputs if printed(*args) != truth(*args)]
+        entry = report[name]
+        assert (entry["checked"], entry["wrong"]) == (len(inputs), len(wrong)), name
+        assert [example["input"] for example in entry["examples"]] == [[NAMES[sq] for sq in args] for args in wrong[:10]], name
+        for example, args in zip(entry["examples"], wrong[:10], strict=True):
+            assert (example["printed"], example["expected"]) == (printed(*args), truth(*args)), name
+    assert all(knight_distance(a, b) == chess.square_knight_distance(a, b) for a in range(64) for b in range(64))
+    for kind, printed in direction_sheets().items():
+        assert [[c for c in row if c is not None] for row in table(kind)] == printed, kind
+    for ep in ENDPOINTS:
+        Draft202012Validator.check_schema(ep.response)
+        assert Draft202012Validator(ep.response).is_valid(ep.example_response()), ep.path
+
+
 REASONS = {
     "ranks": "the squares are on different ranks: the bigger number is the one on the higher rank, "
     "whatever the files, so left/right is not what the comparison measures",
