@@ -61,10 +61,10 @@ def parse_square(text: str) -> Square:
 
     Raises ChessvizError(invalid_square) for anything else, e.g. ``"i9"``, ``"64"``, ``"-1"``.
     """
-    value = text.strip().lower() if isinstance(text, str) else text
-    if isinstance(value, str) and _SQUARE_RE.fullmatch(value):
+    value = text.strip().lower()
+    if _SQUARE_RE.fullmatch(value):
         return SQUARE_NAMES.index(value)
-    if isinstance(value, str) and _DECIMAL_RE.fullmatch(value) and len(value) <= 2:
+    if _DECIMAL_RE.fullmatch(value) and len(value) <= 2:
         index = int(value)
         if index < 64:
             return index
@@ -80,18 +80,15 @@ def parse_bitboard(text: str) -> Bitboard:
     Accepts ``0x`` + 1..16 hex digits (any case) or decimal digits, 0 <= value < 2**64;
     raises ChessvizError(invalid_bitboard) otherwise (negative, 2**64, junk, 1000 digits).
     """
-    value = text.strip().lower() if isinstance(text, str) else None
-    if value is not None:
-        if _HEX_RE.fullmatch(value):
-            return int(value, 16)
-        # 20 digits is the most 2**64 - 1 needs; refuse longer strings before int() sees them.
-        if _DECIMAL_RE.fullmatch(value) and len(value) <= 20:
-            number = int(value)
-            if number <= BB_ALL:
-                return number
-            raise ChessvizError(
-                "invalid_bitboard", f"bitboard must be below 2**64, got {shown(text)}"
-            )
+    value = text.strip().lower()
+    if _HEX_RE.fullmatch(value):
+        return int(value, 16)
+    # 20 digits is the most 2**64 - 1 needs; refuse longer strings before int() sees them.
+    if _DECIMAL_RE.fullmatch(value) and len(value) <= 20:
+        number = int(value)
+        if number <= BB_ALL:
+            return number
+        raise ChessvizError("invalid_bitboard", f"bitboard must be below 2**64, got {shown(text)}")
     raise ChessvizError(
         "invalid_bitboard",
         f"expected 0x followed by 1 to 16 hex digits, or a decimal number below 2**64, got {shown(text)}",

@@ -179,3 +179,18 @@ def test_answers_take_bitboards_in_the_mapping_they_are_given():
     assert answers.bitboard_answer(0x1, "lerf")["values"] == {"lerf": "0x0000000000000001", "lerbef": "0x0000000000000080"}
     assert answers.square_answer(28, "lerbef")["masks"]["rank"] == "0x00000000ff000000"
     assert answers.devlog_ray_answer(26, 30, 1, "lerbef")["shift"] == 1
+
+
+def test_the_core_s_own_checks_of_choices_name_the_argument():
+    from chessviz.compass import table
+    from chessviz.sliding import attacks
+    from chessviz.squares import check_line_kind
+
+    for call, field, message in [
+        (lambda: table("radians"), "kind", "kind must be one of degrees, begrees, begrees_filled, got 'radians'"),
+        (lambda: check_line_kind("ranks"), None, "line must be one of rank, file, diagonal, anti_diagonal, got 'ranks'"),
+        (lambda: attacks("king", 0, 0, 0, "lerf"), None, "piece must be one of rook, bishop, queen, got 'king'"),
+    ]:
+        with pytest.raises(ChessvizError) as caught:
+            call()
+        assert (caught.value.code, caught.value.field, caught.value.message) == ("invalid_parameter", field, message)

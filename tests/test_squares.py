@@ -83,11 +83,26 @@ def test_parse_bitboard_refuses(text):
     assert len(caught.value.message) < 200  # a 5000-digit input is not echoed whole
 
 
-@pytest.mark.parametrize("text", ["", "i9", "a0", "64", "-1", "1.5", "e44", "ee4", "0x1c", "\u0663"])
+@pytest.mark.parametrize("text", ["", "i9", "a0", "64", "-1", "1.5", "e44", "ee4", "0x1c", "\u0663", "063", "000"])
 def test_parse_square_refuses(text):
     with pytest.raises(ChessvizError) as caught:
         parse_square(text)
     assert caught.value.code == "invalid_square"
+    assert caught.value.message == f"expected a square name a1..h8 or an index 0..63, got {text!r}"
+
+
+def test_parse_square_takes_one_or_two_digits_and_names_with_blanks_around():
+    assert [parse_square(t) for t in ("0", "00", "07", "63", " e4 ", "H8")] == [0, 0, 7, 63, 28, 63]
+
+
+def test_parse_bitboard_says_which_rule_a_number_breaks():
+    with pytest.raises(ChessvizError) as caught:
+        parse_bitboard("18446744073709551616")
+    assert caught.value.message == "bitboard must be below 2**64, got '18446744073709551616'"
+    with pytest.raises(ChessvizError) as caught:
+        parse_bitboard("1" * 21)
+    assert caught.value.message == f"expected 0x followed by 1 to 16 hex digits, or a decimal number below 2**64, got {'1' * 21!r}"
+    assert parse_bitboard(" 0X1f ") == 31 and parse_bitboard("0" * 20) == 0
 
 
 def test_api_bitboard_reads_both_mappings_exhaustively_per_square(client):
