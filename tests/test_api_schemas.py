@@ -156,3 +156,70 @@ def test_a_schema_refuses_a_wrong_answer(openapi):
     assert not validator.is_valid({**good, "extra": 1})
     assert not validator.is_valid({**good, "verdict": "up"})
     assert not validator.is_valid({**good, "destination": {**good["destination"], "value": "0x8"}})
+
+
+def test_every_documented_parameter_is_described_and_its_example_is_accepted(client, openapi):
+    """Each parameter says what it is, its schema matches its own example, and the example parses."""
+    import re
+
+    for path, item in openapi["paths"].items():
+        for param in item["get"]["parameters"]:
+            where = (path, param["name"])
+            assert param["in"] == "query" and isinstance(param["required"], bool), where
+            assert isinstance(param["description"], str) and param["description"].endswith("."), where
+            schema = param["schema"]
+            assert schema["type"] == "string", where
+            example = param.get("example")
+            if example is None:
+                continue
+            if "pattern" in schema:
+                assert re.fullmatch(schema["pattern"], example), where
+                kind = "square" if "a-h" in schema["pattern"] else "bitboard"
+                assert param["description"].endswith(
+                    " A square name a1..h8 (any case) or a LERF index 0..63."
+                    if kind == "square"
+                    else " 0x followed by 1 to 16 hex digits, or decimal digits; below 2^64."
+                ), where
+                if kind == "square":
+                    assert re.fullmatch(r"[a-h][1-8]", example), where  # the canonical spelling
+            if "enum" in schema:
+                assert example in schema["enum"], where
+                assert schema.get("default", example) in schema["enum"], where
+            if "maxLength" in schema:
+                assert len(example) <= schema["maxLength"], where
+            single = client.get(f"{path}?{urlencode({**query_of(item), param['name']: example})}")
+            assert single.status_code in (200, 400), where
+            if single.status_code == 400:  # only a combination with the other examples may be refused
+                assert single.json["error"]["code"] in ("illegal_move", "not_aligned", "same_line_kind"), where
+
+
+def query_of(item):
+    return {p["name"]: p["example"] for p in item["get"]["parameters"] if p["required"]}
+
+
+def test_parameter_declarations_in_detail(openapi):
+    params = {p["name"]: p for p in openapi["paths"]["/api/attacks"]["get"]["parameters"]}
+    assert params["sq"] == {
+        "name": "sq",
+        "in": "query",
+        "required": True,
+        "description": "Its square. A square name a1..h8 (any case) or a LERF index 0..63.",
+        "schema": {"type": "string", "pattern": "^([a-hA-H][1-8]|[0-9]|[1-5][0-9]|6[0-3])$"},
+        "example": "e4",
+    }
+    assert params["occupied"] == {
+        "name": "occupied",
+        "in": "query",
+        "required": False,
+        "description": "Occupied squares. 0x followed by 1 to 16 hex digits, or decimal digits; below 2^64.",
+        "schema": {"type": "string", "pattern": "^(0[xX][0-9a-fA-F]{1,16}|[0-9]{1,20})$"},
+        "example": "0x1000804200000010",
+    }
+    assert params["mapping"]["schema"] == {"type": "string", "enum": ["lerf", "lerbef"], "default": "lerf"}
+    assert (params["mapping"]["required"], params["mapping"]["example"]) == (False, "lerf")
+    assert (params["piece"]["required"], params["piece"]["example"]) == (True, "queen")
+    fen = {p["name"]: p for p in openapi["paths"]["/api/move"]["get"]["parameters"]}
+    assert fen["fen"]["schema"] == {"type": "string", "maxLength": 100} and fen["fen"]["required"] is True
+    assert (fen["promotion"]["required"], fen["promotion"]["schema"]["enum"]) == (False, ["q", "r", "b", "n"])
+    other = {p["name"]: p for p in openapi["paths"]["/api/color"]["get"]["parameters"]}["other"]
+    assert (other["required"], other["example"]) == (False, "d5")
