@@ -18,7 +18,7 @@ from chessviz.squares import bit_of
 from oracle import COMBOS, NAMES, PAGE_ROUTINE_OF_PAIR
 
 
-def test_what_is_computed_once_is_right():
+def test_what_is_computed_once_is_right(client):
     """The tables built at import or cached on first use: line masks, the routine table and its audit,
     knight distances, the Direction page's sheets, the endpoints' response schemas.
 
@@ -55,6 +55,15 @@ def test_what_is_computed_once_is_right():
     for ep in ENDPOINTS:
         Draft202012Validator.check_schema(ep.response)
         assert Draft202012Validator(ep.response).is_valid(ep.example_response()), ep.path
+    # The parameter declarations, read back from the OpenAPI document (test_api_schemas.py).
+    from test_api_schemas import (
+        test_every_documented_parameter_is_described_and_its_example_is_accepted as parameters_described,
+    )
+    from test_api_schemas import test_parameter_declarations_in_detail as declarations_in_detail
+
+    openapi = client.get("/api/openapi.json").json
+    parameters_described(client, openapi)
+    declarations_in_detail(openapi)
 
 
 REASONS = {
