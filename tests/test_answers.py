@@ -203,3 +203,13 @@ def test_the_core_s_own_checks_of_choices_name_the_argument():
         with pytest.raises(ChessvizError) as caught:
             call()
         assert (caught.value.code, caught.value.field, caught.value.message) == ("invalid_parameter", field, message)
+
+
+def test_single_squares_and_sets_of_squares_in_both_mappings():
+    from chessviz.squares import bb_of, bb_square
+
+    assert [bb_square(sq, "lerbef") for sq in (0, 7, 56, 63)] == [1 << 7, 1 << 0, 1 << 63, 1 << 56]
+    assert [bb_square(sq, "lerf") for sq in (0, 7, 56, 63)] == [1 << 0, 1 << 7, 1 << 56, 1 << 63]
+    assert bb_of([0, 28, 63], "lerbef") == (1 << 7) | (1 << 27) | (1 << 56)
+    assert bb_of([0, 28, 63], "lerf") == (1 << 0) | (1 << 28) | (1 << 63)
+    assert bb_of([], "lerbef") == 0
