@@ -64,6 +64,11 @@ def test_what_is_computed_once_is_right(client):
     openapi = client.get("/api/openapi.json").json
     parameters_described(client, openapi)
     declarations_in_detail(openapi)
+    # ... and each declaration's parser, on a bad, a missing and a repeated value (test_api_errors.py).
+    from test_api_errors import CASES, test_a_bad_value_names_its_own_parameter
+
+    for path, name in CASES:
+        test_a_bad_value_names_its_own_parameter(client, path, name)
 
 
 REASONS = {
