@@ -8,7 +8,7 @@ PYTEST_ARGS ?=
 
 BIN := $(VENV)/bin
 
-.PHONY: run serve test test-fast fuzz bench screenshots clean lint-js
+.PHONY: run serve test test-fast lint lint-python lint-js fuzz mutate bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,26 @@ test: $(VENV)/.dev
 test-fast: $(VENV)/.dev
 	$(BIN)/python -m pytest -m "not browser" $(PYTEST_ARGS)
 
+# Every linter and formatter check; CI runs it before the tests.
+lint: lint-python lint-js
+
+# Python: ruff's linter and its formatter in check mode (settings in pyproject.toml).
+lint-python: $(VENV)/.dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	@$(BIN)/python -c 'import tomllib; left = tomllib.load(open("pyproject.toml", "rb"))["tool"]["ruff"]["format"]["exclude"]; \
+	  print(f"{len(left)} files still await ruff format (pyproject.toml [tool.ruff.format] exclude):", *left) if left else None'
+
+# Mutation testing of chessviz/ (core and web) against the non-browser tests; slow, not part of
+# `make test`. Results are cached in mutants/ (rm -rf mutants for a fresh run); docs/mutation.md
+# explains each survivor. MUTATE_CHILDREN parallel workers; MUTANTS narrows the run, e.g.
+# MUTANTS='chessviz.lines*'.
+MUTATE_CHILDREN ?= 2
+MUTANTS ?=
+mutate: $(VENV)/.dev
+	$(BIN)/mutmut run --max-children $(MUTATE_CHILDREN) $(MUTANTS)
+	$(BIN)/python scripts/mutation-score
+
 # JavaScript lint and format check (biome, pinned in tools/biome/package.json; installed by npm on first use).
 BIOME := tools/biome/node_modules/.bin/biome
 $(BIOME): tools/biome/package.json tools/biome/package-lock.json
@@ -60,4 +80,4 @@ bench: $(VENV)/.dev
 	browser="$$(scripts/ensure-chromium $(VENV))" && CHROMIUM_PATH="$$browser" $(BIN)/python bench/bench_browser.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache screenshots test-results tools/biome/node_modules
+	rm -rf $(VENV) .pytest_cache .ruff_cache mutants screenshots test-results tools/biome/node_modules

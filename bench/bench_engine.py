@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import chess  # noqa: E402
+import chess
 
-from chessviz.sliding import attacks  # noqa: E402
-from chessviz.squares import convert  # noqa: E402
+from chessviz.sliding import attacks
+from chessviz.squares import convert
 
 SAMPLES = 2000
 REPEATS = 5
@@ -51,7 +51,7 @@ def main() -> None:
         board.set_piece_at(sq, chess.Piece(chess.QUEEN, chess.WHITE))
         boards.append((sq, board))
     # All must agree before their times mean anything.
-    for (sq, occupied), (_, lerbef), (_, board) in zip(cases, lerbef_cases, boards):
+    for (sq, occupied), (_, lerbef), (_, board) in zip(cases, lerbef_cases, boards, strict=True):
         expected = python_chess_queen(sq, occupied)
         assert attacks("queen", sq, occupied)["attacks"] == expected == board.attacks_mask(sq)
         assert convert(attacks("queen", sq, lerbef, 0, "lerbef")["attacks"], "lerbef", "lerf") == expected

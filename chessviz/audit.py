@@ -10,9 +10,9 @@ cover the rest. The truth each routine is measured against is plain geometry.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Callable
 
 from .lines import anti_diagonal_index, diagonal_index, intersection_square, is_dark
 from .squares import SQUARES, square_file, square_name, square_rank, x88
@@ -66,6 +66,10 @@ class Routine:
     chapter: str  # the chapter that shows one input
     link: Callable[..., dict]  # the chapter's query for one input
     meaning: Callable[[int], str] = str  # how to read a returned value
+    # The question the routine answers, which selects the endpoint that shows it: "color"
+    # (/api/color), "same_color" (/api/color with other), "same_diagonal" (/api/same-line),
+    # or "" (the audit alone; the intersection routines are picked by PRINTED_INTERSECTIONS).
+    answers: str = ""
 
 
 def _pair_link(a_key: str, b_key: str, **extra):
@@ -110,190 +114,330 @@ def _routines() -> list[Routine]:
     color_link = _square_link()
     return [
         Routine(
-            "squaresOnSameDiagonal (& 7)", diag,
-            "return ((sq2 - sq1) & 7) == ((sq2>>3) - (sq1>>3));", 2,
+            "squaresOnSameDiagonal (& 7)",
+            diag,
+            "return ((sq2 - sq1) & 7) == ((sq2>>3) - (sq1>>3));",
+            2,
             lambda sq1, sq2: int(((sq2 - sq1) & 7) == ((sq2 >> 3) - (sq1 >> 3))),
-            same_diagonal, "diagonals", _pair_link("a", "b"), _bool_meaning,
+            same_diagonal,
+            "diagonals",
+            _pair_link("a", "b"),
+            _bool_meaning,
+            answers="same_diagonal",
         ),
         Routine(
-            "squaresOnSameDiagonal (% 9)", diag,
-            "return ((sq2 - sq1) % 9) == 0;", 2,
+            "squaresOnSameDiagonal (% 9)",
+            diag,
+            "return ((sq2 - sq1) % 9) == 0;",
+            2,
             lambda sq1, sq2: int(c_mod(sq2 - sq1, 9) == 0),
-            same_diagonal, "diagonals", _pair_link("a", "b"), _bool_meaning,
+            same_diagonal,
+            "diagonals",
+            _pair_link("a", "b"),
+            _bool_meaning,
+            answers="same_diagonal",
         ),
         Routine(
-            "even diagonal index means dark", diag,
-            "All even indices are the diagonals with dark squares: dark = ((rank - file) & 1) == 0", 1,
+            "even diagonal index means dark",
+            diag,
+            "All even indices are the diagonals with dark squares: dark = ((rank - file) & 1) == 0",
+            1,
             lambda sq: int((((sq >> 3) - (sq & 7)) & 1) == 0),
-            dark, "diagonals", _square_link("a"), _dark_meaning,
+            dark,
+            "diagonals",
+            _square_link("a"),
+            _dark_meaning,
         ),
         Routine(
-            "lookup constant", col,
-            "U64 dark = C64(0xAA55AA55AA55AA55); return (dark >> square) & 1;", 1,
+            "lookup constant",
+            col,
+            "U64 dark = C64(0xAA55AA55AA55AA55); return (dark >> square) & 1;",
+            1,
             lambda sq: (0xAA55AA55AA55AA55 >> sq) & 1,
-            dark, "colors", color_link, _dark_meaning,
+            dark,
+            "colors",
+            color_link,
+            _dark_meaning,
+            answers="color",
         ),
         Routine(
-            "32-bit in-register", col,
-            "return (0xAA55AA55 >> square) & 1;", 1,
+            "32-bit in-register",
+            col,
+            "return (0xAA55AA55 >> square) & 1;",
+            1,
             lambda sq: c_shr_u32(0xAA55AA55, sq) & 1,
-            dark, "colors", color_link, _dark_meaning,
+            dark,
+            "colors",
+            color_link,
+            _dark_meaning,
+            answers="color",
         ),
         Routine(
-            "32-bit in-register (commented)", col,
-            "// return (0xAA55AA55 >> (square & 31 )) & 1;", 1,
+            "32-bit in-register (commented)",
+            col,
+            "// return (0xAA55AA55 >> (square & 31 )) & 1;",
+            1,
             lambda sq: c_shr_u32(0xAA55AA55, sq & 31) & 1,
-            dark, "colors", color_link, _dark_meaning,
+            dark,
+            "colors",
+            color_link,
+            _dark_meaning,
+            answers="color",
         ),
         Routine(
-            "0x88 in-register", col,
-            "return (0x00AA0055 >> x88square) & 1;", 1,
+            "0x88 in-register",
+            col,
+            "return (0x00AA0055 >> x88square) & 1;",
+            1,
             lambda sq: c_shr_u32(0x00AA0055, x88(sq)) & 1,
-            dark, "colors", color_link, _dark_meaning,
+            dark,
+            "colors",
+            color_link,
+            _dark_meaning,
+            answers="color",
         ),
         Routine(
-            "anti-diagonal parity", col,
-            "return toggleColor( ((square >> 3) + square) & 1);", 1,
+            "anti-diagonal parity",
+            col,
+            "return toggleColor( ((square >> 3) + square) & 1);",
+            1,
             lambda sq: 1 ^ (((sq >> 3) + sq) & 1),
-            dark, "colors", color_link, _dark_meaning,
+            dark,
+            "colors",
+            color_link,
+            _dark_meaning,
+            answers="color",
         ),
         Routine(
-            "diagonal parity (minus)", col,
-            "return toggleColor( ((square >> 3) - square) & 1); /* the prose: replace 'plus' by 'minus' */", 1,
+            "diagonal parity (minus)",
+            col,
+            "return toggleColor( ((square >> 3) - square) & 1); /* the prose: replace 'plus' by 'minus' */",
+            1,
             lambda sq: 1 ^ (((sq >> 3) - sq) & 1),
-            dark, "colors", color_link, _dark_meaning,
+            dark,
+            "colors",
+            color_link,
+            _dark_meaning,
+            answers="color",
         ),
         Routine(
-            "parity (exclusive or)", col,
-            "return toggleColor( ((square >> 3) ^ square) & 1); /* the prose: ... or 'exclusive or' */", 1,
+            "parity (exclusive or)",
+            col,
+            "return toggleColor( ((square >> 3) ^ square) & 1); /* the prose: ... or 'exclusive or' */",
+            1,
             lambda sq: 1 ^ (((sq >> 3) ^ sq) & 1),
-            dark, "colors", color_link, _dark_meaning,
+            dark,
+            "colors",
+            color_link,
+            _dark_meaning,
+            answers="color",
         ),
         Routine(
-            "9*sq+8 trick", col,
-            "return (( 9 * square + 8 ) >> 3) & 1;", 1,
+            "9*sq+8 trick",
+            col,
+            "return (( 9 * square + 8 ) >> 3) & 1;",
+            1,
             lambda sq: ((9 * sq + 8) >> 3) & 1,
-            dark, "colors", color_link, _dark_meaning,
+            dark,
+            "colors",
+            color_link,
+            _dark_meaning,
+            answers="color",
         ),
         Routine(
-            "isDark", col,
-            "return (( 9 * square) & 8) == 0;", 1,
+            "isDark",
+            col,
+            "return (( 9 * square) & 8) == 0;",
+            1,
             lambda sq: int(((9 * sq) & 8) == 0),
-            dark, "colors", color_link, _dark_meaning,
+            dark,
+            "colors",
+            color_link,
+            _dark_meaning,
+            answers="color",
         ),
         Routine(
-            "isDark (commented out)", col,
-            "//return (( 9 * square + 8) & 8) != 0;", 1,
+            "isDark (commented out)",
+            col,
+            "//return (( 9 * square + 8) & 8) != 0;",
+            1,
             lambda sq: int(((9 * sq + 8) & 8) != 0),
-            dark, "colors", color_link, _dark_meaning,
+            dark,
+            "colors",
+            color_link,
+            _dark_meaning,
+            answers="color",
         ),
         Routine(
-            "differentColor (xor, shift)", col,
-            "sq1 ^= sq2; return ( (sq1 >> 3) ^ sq1) & 1;", 2,
+            "differentColor (xor, shift)",
+            col,
+            "sq1 ^= sq2; return ( (sq1 >> 3) ^ sq1) & 1;",
+            2,
             lambda sq1, sq2: (((sq1 ^ sq2) >> 3) ^ (sq1 ^ sq2)) & 1,
-            different, "colors", _pair_link("sq", "other"), _bool_meaning,
+            different,
+            "colors",
+            _pair_link("sq", "other"),
+            _bool_meaning,
+            answers="same_color",
         ),
         Routine(
-            "differentColor (lea)", col,
-            "return (( 9 * (sq1 ^ sq2)) & 8) != 0;", 2,
+            "differentColor (lea)",
+            col,
+            "return (( 9 * (sq1 ^ sq2)) & 8) != 0;",
+            2,
             lambda sq1, sq2: int(((9 * (sq1 ^ sq2)) & 8) != 0),
-            different, "colors", _pair_link("sq", "other"), _bool_meaning,
+            different,
+            "colors",
+            _pair_link("sq", "other"),
+            _bool_meaning,
+            answers="same_color",
         ),
         Routine(
-            "sameColor", col,
-            "return (( 9 * (sq1 ^ sq2)) & 8) == 0;", 2,
+            "sameColor",
+            col,
+            "return (( 9 * (sq1 ^ sq2)) & 8) == 0;",
+            2,
             lambda sq1, sq2: int(((9 * (sq1 ^ sq2)) & 8) == 0),
-            same, "colors", _pair_link("sq", "other"), _bool_meaning,
+            same,
+            "colors",
+            _pair_link("sq", "other"),
+            _bool_meaning,
+            answers="same_color",
         ),
         Routine(
-            "knight-distance parity", col,
-            "sameColor = (knightDistance[sq1][sq2] & 1) == 0 /* the prose: even knight distances imply same colour */", 2,
+            "knight-distance parity",
+            col,
+            "sameColor = (knightDistance[sq1][sq2] & 1) == 0 /* the prose: even knight distances imply same colour */",
+            2,
             lambda sq1, sq2: int((knight_distance(sq1, sq2) & 1) == 0),
-            same, "colors", _pair_link("sq", "other"), _bool_meaning,
+            same,
+            "colors",
+            _pair_link("sq", "other"),
+            _bool_meaning,
+            answers="same_color",
         ),
         Routine(
-            "x88diff", direc,
-            "return sq2 - sq1 + (sq2|7) - (sq1|7) + 120;", 2,
+            "x88diff",
+            direc,
+            "return sq2 - sq1 + (sq2|7) - (sq1|7) + 120;",
+            2,
             lambda sq1, sq2: sq2 - sq1 + (sq2 | 7) - (sq1 | 7) + 120,
             lambda sq1, sq2: 16 * (square_rank(sq2) - square_rank(sq1)) + square_file(sq2) - square_file(sq1) + 120,
-            "directions", _pair_link("from", "to"),
+            "directions",
+            _pair_link("from", "to"),
         ),
         Routine(
-            "rank and file (s1)", inter,
-            "s1 := (b & 56) + (a & 7);", 2,
+            "rank and file (s1)",
+            inter,
+            "s1 := (b & 56) + (a & 7);",
+            2,
             lambda a, b: (b & 56) + (a & 7),
-            _intersection_truth("file", "rank"), "intersections",
-            _pair_link("a", "b", line_a="file", line_b="rank"), _square_meaning,
+            _intersection_truth("file", "rank"),
+            "intersections",
+            _pair_link("a", "b", line_a="file", line_b="rank"),
+            _square_meaning,
         ),
         Routine(
-            "rank and file (s2)", inter,
-            "s2 := (a & 56) + (b & 7);", 2,
+            "rank and file (s2)",
+            inter,
+            "s2 := (a & 56) + (b & 7);",
+            2,
             lambda a, b: (a & 56) + (b & 7),
-            _intersection_truth("rank", "file"), "intersections",
-            _pair_link("a", "b", line_a="rank", line_b="file"), _square_meaning,
+            _intersection_truth("rank", "file"),
+            "intersections",
+            _pair_link("a", "b", line_a="rank", line_b="file"),
+            _square_meaning,
         ),
         Routine(
-            "rank and file (s1, by index)", inter,
-            "s1 := 8*rankIndex(b) + fileIndex(a);", 2,
+            "rank and file (s1, by index)",
+            inter,
+            "s1 := 8*rankIndex(b) + fileIndex(a);",
+            2,
             lambda a, b: 8 * (b >> 3) + (a & 7),
-            _intersection_truth("file", "rank"), "intersections",
-            _pair_link("a", "b", line_a="file", line_b="rank"), _square_meaning,
+            _intersection_truth("file", "rank"),
+            "intersections",
+            _pair_link("a", "b", line_a="file", line_b="rank"),
+            _square_meaning,
         ),
         Routine(
-            "rank and file (s2, by index)", inter,
-            "s2 := 8*rankIndex(a) + fileIndex(b);", 2,
+            "rank and file (s2, by index)",
+            inter,
+            "s2 := 8*rankIndex(a) + fileIndex(b);",
+            2,
             lambda a, b: 8 * (a >> 3) + (b & 7),
-            _intersection_truth("rank", "file"), "intersections",
-            _pair_link("a", "b", line_a="rank", line_b="file"), _square_meaning,
+            _intersection_truth("rank", "file"),
+            "intersections",
+            _pair_link("a", "b", line_a="rank", line_b="file"),
+            _square_meaning,
         ),
         Routine(
-            "intersectRankDia", inter,
-            "int s88 = 17*(a>>3) - (b >> 3) + (b & 7);\n"
-            "return (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> 31);", 2,
+            "intersectRankDia",
+            inter,
+            "int s88 = 17*(a>>3) - (b >> 3) + (b & 7);\nreturn (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> 31);",
+            2,
             lambda a, b: _intersect(17 * (a >> 3) - (b >> 3) + (b & 7)),
-            _intersection_truth("rank", "diagonal"), "intersections",
-            _pair_link("a", "b", line_a="rank", line_b="diagonal"), _square_meaning,
+            _intersection_truth("rank", "diagonal"),
+            "intersections",
+            _pair_link("a", "b", line_a="rank", line_b="diagonal"),
+            _square_meaning,
         ),
         Routine(
-            "intersectFileDia", inter,
-            "int s88 = 17*(a & 7) + 2*(b & 56) - 16*(b & 7);\n"
-            "return (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> 31);", 2,
+            "intersectFileDia",
+            inter,
+            "int s88 = 17*(a & 7) + 2*(b & 56) - 16*(b & 7);\nreturn (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> 31);",
+            2,
             lambda a, b: _intersect(17 * (a & 7) + 2 * (b & 56) - 16 * (b & 7)),
-            _intersection_truth("file", "diagonal"), "intersections",
-            _pair_link("a", "b", line_a="file", line_b="diagonal"), _square_meaning,
+            _intersection_truth("file", "diagonal"),
+            "intersections",
+            _pair_link("a", "b", line_a="file", line_b="diagonal"),
+            _square_meaning,
         ),
         Routine(
-            "intersectRankAnt", inter,
-            "int s88 = 17*(a >> 3) - (b >> 3) + (b & 7);\n"
-            "return (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> 31);", 2,
+            "intersectRankAnt",
+            inter,
+            "int s88 = 17*(a >> 3) - (b >> 3) + (b & 7);\nreturn (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> 31);",
+            2,
             lambda a, b: _intersect(17 * (a >> 3) - (b >> 3) + (b & 7)),
-            _intersection_truth("rank", "anti_diagonal"), "intersections",
-            _pair_link("a", "b", line_a="rank", line_b="anti_diagonal"), _square_meaning,
+            _intersection_truth("rank", "anti_diagonal"),
+            "intersections",
+            _pair_link("a", "b", line_a="rank", line_b="anti_diagonal"),
+            _square_meaning,
         ),
         Routine(
-            "intersectFileAnt", inter,
-            "int s88 = 2*(b & 56) + 16*(b & 7) - 15*(a & 7);\n"
-            "return (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> 31);", 2,
+            "intersectFileAnt",
+            inter,
+            "int s88 = 2*(b & 56) + 16*(b & 7) - 15*(a & 7);\nreturn (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> 31);",
+            2,
             lambda a, b: _intersect(2 * (b & 56) + 16 * (b & 7) - 15 * (a & 7)),
-            _intersection_truth("file", "anti_diagonal"), "intersections",
-            _pair_link("a", "b", line_a="file", line_b="anti_diagonal"), _square_meaning,
+            _intersection_truth("file", "anti_diagonal"),
+            "intersections",
+            _pair_link("a", "b", line_a="file", line_b="anti_diagonal"),
+            _square_meaning,
         ),
         Routine(
-            "intersectDiaAnt", inter,
+            "intersectDiaAnt",
+            inter,
             "int s88x2 = 17*((b>>3) + (b & 7)) + 15*((a>>3) - (a & 7));\n"
-            "return (((s88x2>>2)&56) + ((s88x2>>1)&7)) | ( -(s88x2&0x0111) >> 31);", 2,
+            "return (((s88x2>>2)&56) + ((s88x2>>1)&7)) | ( -(s88x2&0x0111) >> 31);",
+            2,
             lambda a, b: _dia_ant(a, b),
-            _intersection_truth("diagonal", "anti_diagonal"), "intersections",
-            _pair_link("a", "b", line_a="diagonal", line_b="anti_diagonal"), _square_meaning,
+            _intersection_truth("diagonal", "anti_diagonal"),
+            "intersections",
+            _pair_link("a", "b", line_a="diagonal", line_b="anti_diagonal"),
+            _square_meaning,
         ),
         *_prose_routines(inter),
         Routine(
-            "off-board sentinel as printed in the prose", inter,
+            "off-board sentinel as printed in the prose",
+            inter,
             "-(s88 & 0x88) >> (sizeof(int)-1)   /* sizeof(int) is 4 bytes: a shift by 3, not 31 */\n"
-            "in intersectFileDia: (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> (sizeof(int)-1))", 2,
+            "in intersectFileDia: (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> (sizeof(int)-1))",
+            2,
             lambda a, b: _intersect(17 * (a & 7) + 2 * (b & 56) - 16 * (b & 7), sentinel_shift=4 - 1),
-            _intersection_truth("file", "diagonal"), "intersections",
-            _pair_link("a", "b", line_a="file", line_b="diagonal"), _square_meaning,
+            _intersection_truth("file", "diagonal"),
+            "intersections",
+            _pair_link("a", "b", line_a="file", line_b="diagonal"),
+            _square_meaning,
         ),
     ]
 
@@ -326,15 +470,22 @@ def _prose_dia_ant(a: int, b: int) -> int:
 def _prose_routines(page: str) -> list[Routine]:
     def entry(title: str, kinds: tuple[str, str], formula: str, printed: Callable[[int, int], int]) -> Routine:
         return Routine(
-            f"{title} (0x88 Math prose)", page, formula, 2, printed,
-            _intersection_truth(*kinds), "intersections",
-            _pair_link("a", "b", line_a=kinds[0], line_b=kinds[1]), _square_meaning,
+            f"{title} (0x88 Math prose)",
+            page,
+            formula,
+            2,
+            printed,
+            _intersection_truth(*kinds),
+            "intersections",
+            _pair_link("a", "b", line_a=kinds[0], line_b=kinds[1]),
+            _square_meaning,
         )
 
     rank, file = (lambda sq: sq >> 3), (lambda sq: sq & 7)
     return [
         entry(
-            "Rank and Diagonal", ("rank", "diagonal"),
+            "Rank and Diagonal",
+            ("rank", "diagonal"),
             "rankIndex(s) := rankIndex(a);\n"
             "fileIndex(s) := rankIndex(s) - diagonalIndex(s);\n"
             "fileIndex(s) := rankIndex(a) - rankIndex(b) + fileIndex(b);\n"
@@ -344,7 +495,8 @@ def _prose_routines(page: str) -> list[Routine]:
             lambda a, b: _prose_x88(17 * rank(a) - rank(b) + file(b)),
         ),
         entry(
-            "File and Diagonal", ("file", "diagonal"),
+            "File and Diagonal",
+            ("file", "diagonal"),
             "fileIndex(s) := fileIndex(a);\n"
             "rankIndex(s) := fileIndex(s) + diagonalIndex(s);\n"
             "rankIndex(s) := fileIndex(a) + rankIndex(b) - fileIndex(b);\n"
@@ -354,7 +506,8 @@ def _prose_routines(page: str) -> list[Routine]:
             lambda a, b: _prose_x88(17 * file(a) + 16 * rank(b) - 16 * file(b)),
         ),
         entry(
-            "Rank and Anti-Diagonal", ("rank", "anti_diagonal"),
+            "Rank and Anti-Diagonal",
+            ("rank", "anti_diagonal"),
             "rankIndex(s) := rankIndex(a);\n"
             "fileIndex(s) := antidiagIndex(s) - rankIndex(s);\n"
             "fileIndex(s) := rankIndex(a) -  rankIndex(b) + fileIndex(b);\n"
@@ -364,7 +517,8 @@ def _prose_routines(page: str) -> list[Routine]:
             lambda a, b: _prose_x88(17 * rank(a) - rank(b) + file(b)),
         ),
         entry(
-            "File and Anti-Diagonal", ("file", "anti_diagonal"),
+            "File and Anti-Diagonal",
+            ("file", "anti_diagonal"),
             "fileIndex(s) := fileIndex(a);\n"
             "rankIndex(s) := antidiagIndex(s) - fileIndex(s);\n"
             "rankIndex(s) := rankIndex(b) + fileIndex(b) - fileIndex(a);\n"
@@ -374,7 +528,8 @@ def _prose_routines(page: str) -> list[Routine]:
             lambda a, b: _prose_x88(16 * rank(b) + 16 * file(b) - 15 * file(a)),
         ),
         entry(
-            "Diagonal and Anti-Diagonal", ("diagonal", "anti_diagonal"),
+            "Diagonal and Anti-Diagonal",
+            ("diagonal", "anti_diagonal"),
             "s88   = 16*rankIndex(s) + fileIndex(s);\n"
             "s88x2 = 16*2*rankIndex(s) + 2*fileIndex(s);\n"
             "s88x2 = 16*(antidiagIndex(b) + diagonalIndex(a)) + (antidiagIndex(b) - diagonalIndex(a) );\n"
@@ -394,6 +549,51 @@ def _dia_ant(a: int, b: int) -> int:
 
 ROUTINES = _routines()
 ROUTINES_BY_NAME = {routine.name: routine for routine in ROUTINES}
+
+
+def routines_answering(question: str) -> list[Routine]:
+    """Return the routines that answer one question ("color", "same_color", "same_diagonal"), in page order."""
+    return [routine for routine in ROUTINES if routine.answers == question]
+
+
+# The C routine (or pseudo-code line) the Intersection Squares page prints for each ordered
+# pair of line kinds: (routine, the name it is printed under, arguments swapped). The page
+# prints one routine per section, "X and Y ... or vice versa Y and X": the vice-versa order
+# passes b as the routine's a. Rank and file is the exception: s1 (file of a, rank of b)
+# and s2 (rank of a, file of b) cover both orders without a swap.
+PRINTED_INTERSECTIONS: dict[tuple[str, str], tuple[str, str, bool]] = {
+    ("file", "rank"): ("rank and file (s1)", "s1", False),
+    ("rank", "file"): ("rank and file (s2)", "s2", False),
+    ("rank", "diagonal"): ("intersectRankDia", "intersectRankDia", False),
+    ("diagonal", "rank"): ("intersectRankDia", "intersectRankDia", True),
+    ("file", "diagonal"): ("intersectFileDia", "intersectFileDia", False),
+    ("diagonal", "file"): ("intersectFileDia", "intersectFileDia", True),
+    ("rank", "anti_diagonal"): ("intersectRankAnt", "intersectRankAnt", False),
+    ("anti_diagonal", "rank"): ("intersectRankAnt", "intersectRankAnt", True),
+    ("file", "anti_diagonal"): ("intersectFileAnt", "intersectFileAnt", False),
+    ("anti_diagonal", "file"): ("intersectFileAnt", "intersectFileAnt", True),
+    ("diagonal", "anti_diagonal"): ("intersectDiaAnt", "intersectDiaAnt", False),
+    ("anti_diagonal", "diagonal"): ("intersectDiaAnt", "intersectDiaAnt", True),
+}
+
+
+def printed_intersection(a: int, b: int, line_a: str, line_b: str) -> dict:
+    """Return what the page's routine for (line_a, line_b) answers, with the call as the page would write it.
+
+    e.g. the file of e4 and the rank of c7: ``s1(e4, c7)`` = 52 (e7), correct; the diagonal
+    of c7 and the rank of e4: ``intersectRankDia(e4, c7)``, the arguments swapped.
+    """
+    name, printed_as, swapped = PRINTED_INTERSECTIONS[(line_a, line_b)]
+    args = (b, a) if swapped else (a, b)
+    result = evaluate(name, *args)
+    return {
+        "routine": name,
+        "call": f"{printed_as}({square_name(args[0])}, {square_name(args[1])})",
+        "formula": result["formula"],
+        "value": result["value"],
+        "square": square_name(result["value"]) if 0 <= result["value"] < 64 else None,
+        "correct": result["correct"],
+    }
 
 
 def inputs(routine: Routine):
@@ -419,25 +619,27 @@ def audit() -> tuple[dict, ...]:
             printed, truth = routine.printed(*args), routine.truth(*args)
             if printed != truth:
                 wrong.append((args, printed, truth))
-        report.append({
-            "name": routine.name,
-            "page": routine.page,
-            "formula": routine.formula,
-            "checked": checked,
-            "wrong": len(wrong),
-            "examples": [
-                {
-                    "input": [square_name(sq) for sq in args],
-                    "printed": printed,
-                    "printed_means": routine.meaning(printed),
-                    "expected": truth,
-                    "expected_means": routine.meaning(truth),
-                    "chapter": routine.chapter,
-                    "query": routine.link(*args),
-                }
-                for args, printed, truth in wrong[:10]
-            ],
-        })
+        report.append(
+            {
+                "name": routine.name,
+                "page": routine.page,
+                "formula": routine.formula,
+                "checked": checked,
+                "wrong": len(wrong),
+                "examples": [
+                    {
+                        "input": [square_name(sq) for sq in args],
+                        "printed": printed,
+                        "printed_means": routine.meaning(printed),
+                        "expected": truth,
+                        "expected_means": routine.meaning(truth),
+                        "chapter": routine.chapter,
+                        "query": routine.link(*args),
+                    }
+                    for args, printed, truth in wrong[:10]
+                ],
+            }
+        )
     return tuple(report)
 
 
@@ -452,6 +654,18 @@ def evaluate(name: str, *args: int) -> dict:
         "means": routine.meaning(printed),
         "expected": truth,
         "correct": printed == truth,
+    }
+
+
+def verdict(name: str, *args: int, correct_as: str = "correct") -> dict:
+    """Return one routine's answer for one input as the pages list it: name, formula, value, meaning, verdict."""
+    result = evaluate(name, *args)
+    return {
+        "name": result["name"],
+        "formula": result["formula"],
+        "value": result["value"],
+        "means": result["means"],
+        correct_as: result["correct"],
     }
 
 

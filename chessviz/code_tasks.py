@@ -583,7 +583,7 @@ def check_task(task_id: str) -> Task:
     """Return the task named ``task_id``; raise invalid_parameter for any other name."""
     task = TASKS_BY_ID.get(task_id)
     if task is None:
-        raise ChessvizError("invalid_parameter", f"task must be one of {', '.join(TASKS_BY_ID)}, got {shown(task_id)}")
+        raise ChessvizError("invalid_parameter", f"task must be one of {', '.join(TASKS_BY_ID)}, got {shown(task_id)}", "task_id")
     return task
 
 
@@ -630,7 +630,7 @@ def one_input(task_id: str, index: int) -> dict:
     task = check_task(task_id)
     inputs = task.inputs()
     if not 0 <= index < len(inputs):
-        raise ChessvizError("invalid_parameter", f"index must be 0..{len(inputs) - 1} for task {task.id}, got {index}")
+        raise ChessvizError("invalid_parameter", f"index must be 0..{len(inputs) - 1} for task {task.id}, got {index}", "index")
     args = inputs[index]
     return {
         "task": task.id, "index": index,

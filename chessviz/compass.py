@@ -99,7 +99,7 @@ def table(kind: str) -> list[list[int | None]]:
     farther square repeats; ``begrees_filled`` fills them. The centre is always None.
     """
     if kind not in TABLE_KINDS:
-        raise ChessvizError("invalid_parameter", f"kind must be one of {', '.join(TABLE_KINDS)}, got {shown(kind)}")
+        raise ChessvizError("invalid_parameter", f"kind must be one of {', '.join(TABLE_KINDS)}, got {shown(kind)}", "kind")
     rows = []
     for dr in range(7, -8, -1):
         row = []

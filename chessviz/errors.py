@@ -1,4 +1,4 @@
-"""Errors that the caller can show: one class, a machine-readable code and the parameter."""
+"""Errors that the caller can show: one class, a machine-readable code and the input at fault."""
 
 from __future__ import annotations
 
@@ -6,21 +6,17 @@ from __future__ import annotations
 class ChessvizError(ValueError):
     """Raise for any bad input; the web layer turns it into a 400 JSON body.
 
-    ``code`` is one of the contract's codes (``invalid_square``, ``not_aligned``...),
-    ``param`` names the offending request parameter, or is None.
+    ``code`` is one of the contract's codes (``invalid_square``, ``not_aligned``...).
+    ``field`` names the raising function's argument at fault (e.g. ``"origin"`` of
+    :func:`chessviz.position.apply_move`), or is None; the core knows no HTTP parameter,
+    the web layer maps fields to parameters in one place (:mod:`chessviz.web.api`).
     """
 
-    def __init__(self, code: str, message: str, param: str | None = None):
+    def __init__(self, code: str, message: str, field: str | None = None):
         super().__init__(message)
         self.code = code
         self.message = message
-        self.param = param
-
-    def with_param(self, param: str | None) -> "ChessvizError":
-        """Return the same error naming ``param`` (the core does not know parameter names)."""
-        if self.param is None:
-            self.param = param
-        return self
+        self.field = field
 
 
 def shown(value: object, limit: int = 40) -> str:

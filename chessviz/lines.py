@@ -11,13 +11,6 @@ from __future__ import annotations
 from .errors import ChessvizError
 from .squares import LINE_KINDS, Square, check_line_kind, line_mask, square_file, square_name, square_rank
 
-# The Diagonals page's three enumerations of the 15 diagonals.
-DIAGONAL_ENUMERATIONS = {
-    "rank_minus_file": ("rank - file", lambda sq: square_rank(sq) - square_file(sq)),
-    "plus7": ("7 + rank - file", lambda sq: 7 + square_rank(sq) - square_file(sq)),
-    "and15": ("(rank - file) & 15", lambda sq: (square_rank(sq) - square_file(sq)) & 15),
-}
-
 
 def diagonal_index(sq: Square) -> int:
     """Return rank - file, -7..7: 0 on the main diagonal a1-h8, -7 for h1, 7 for a8."""
@@ -63,7 +56,7 @@ def intersection_square(a: Square, b: Square, line_a: str, line_b: str) -> Squar
     check_line_kind(line_a)
     check_line_kind(line_b)
     if line_a == line_b:
-        raise ChessvizError("same_line_kind", f"line_a and line_b must differ, both are {line_a!r}")
+        raise ChessvizError("same_line_kind", f"line_a and line_b must differ, both are {line_a!r}", "line_b")
     common = line_mask(a, line_a) & line_mask(b, line_b)
     return common.bit_length() - 1 if common else None
 

@@ -29,35 +29,35 @@ def parse_fen(fen: str) -> chess.BaseBoard:
     """
     text = fen.strip()
     if not text:
-        raise ChessvizError("invalid_fen", "the FEN is empty")
+        raise ChessvizError("invalid_fen", "the FEN is empty", "fen")
     if len(text) > FEN_MAX_LENGTH:
-        raise ChessvizError("invalid_fen", f"the FEN is {len(text)} characters long; a FEN has at most {FEN_MAX_LENGTH}")
+        raise ChessvizError("invalid_fen", f"the FEN is {len(text)} characters long; a FEN has at most {FEN_MAX_LENGTH}", "fen")
     fields = text.split()
     rows = fields[0].split("/")
     if len(rows) != 8:
-        raise ChessvizError("invalid_fen", f"the board part has {len(rows)} rows separated by '/', a board has 8")
+        raise ChessvizError("invalid_fen", f"the board part has {len(rows)} rows separated by '/', a board has 8", "fen")
     for number, row in enumerate(rows, start=1):
         bad = re.search(r"[^pnbrqkPNBRQK1-8]", row)
         if bad:
-            raise ChessvizError("invalid_fen", f"row {number} ({row[:20]!r}) has {shown(bad.group())}, which is no piece letter (pnbrqk, PNBRQK) nor a count of empty squares 1-8")
+            raise ChessvizError(
+                "invalid_fen",
+                f"row {number} ({row[:20]!r}) has {shown(bad.group())}, "
+                "which is no piece letter (pnbrqk, PNBRQK) nor a count of empty squares 1-8",
+                "fen",
+            )
         if not row or not _ROW.fullmatch(row):
-            raise ChessvizError("invalid_fen", f"row {number} is empty")
+            raise ChessvizError("invalid_fen", f"row {number} is empty", "fen")
         if re.search(r"[1-8]{2}", row):
-            raise ChessvizError("invalid_fen", f"row {number} ({row!r}) has two counts of empty squares in a row")
+            raise ChessvizError("invalid_fen", f"row {number} ({row!r}) has two counts of empty squares in a row", "fen")
         files = sum(int(c) if c.isdigit() else 1 for c in row)
         if files != 8:
-            raise ChessvizError("invalid_fen", f"row {number} ({row!r}) has {files} files, a rank has 8")
+            raise ChessvizError("invalid_fen", f"row {number} ({row!r}) has {files} files, a rank has 8", "fen")
     if len(fields) > 1:
         try:
             chess.Board(text)
         except ValueError as error:
-            raise ChessvizError("invalid_fen", f"the FEN's other fields are not valid: {error}") from None
+            raise ChessvizError("invalid_fen", f"the FEN's other fields are not valid: {error}", "fen") from None
     return chess.BaseBoard(fields[0])
-
-
-def own_pieces(board: chess.BaseBoard, color: chess.Color) -> Bitboard:
-    """Return the LERF bitboard of one colour's pieces."""
-    return board.occupied_co[color]
 
 
 def targets(board: chess.BaseBoard, sq: Square) -> Bitboard:
@@ -66,7 +66,7 @@ def targets(board: chess.BaseBoard, sq: Square) -> Bitboard:
     if piece is None:
         raise ChessvizError("illegal_move", f"there is no piece on {square_name(sq)}")
     if piece.piece_type in SLIDERS:
-        return attacks(SLIDERS[piece.piece_type], sq, board.occupied, own_pieces(board, piece.color))["moves"]
+        return attacks(SLIDERS[piece.piece_type], sq, board.occupied, board.occupied_co[piece.color])["moves"]
     game = chess.Board(None)
     game.set_board_fen(board.board_fen())
     game.turn = piece.color
@@ -109,18 +109,39 @@ def apply_move(board: chess.BaseBoard, origin: Square, target: Square, promotion
     """
     piece = board.piece_at(origin)
     if piece is None:
-        raise ChessvizError("illegal_move", f"there is no piece on {square_name(origin)} to move", "from")
+        raise ChessvizError("illegal_move", f"there is no piece on {square_name(origin)} to move", "origin")
     if not targets(board, origin) & chess.BB_SQUARES[target] & BB_ALL:
         raise ChessvizError(
-            "illegal_move", f"{piece.symbol()} on {square_name(origin)} cannot move to {square_name(target)}", "to"
+            "illegal_move", f"{piece.symbol()} on {square_name(origin)} cannot move to {square_name(target)}", "target"
         )
     promotes = piece.piece_type == chess.PAWN and square_rank(target) == (7 if piece.color == chess.WHITE else 0)
     if promotion is not None and not promotes:
         raise ChessvizError(
-            "illegal_move", f"only a pawn reaching its last rank promotes; {square_name(origin)}-{square_name(target)} does not", "promotion"
+            "illegal_move",
+            f"only a pawn reaching its last rank promotes; {square_name(origin)}-{square_name(target)} does not",
+            "promotion",
         )
     after = board.copy()
     after.remove_piece_at(origin)
     moved = chess.Piece(PROMOTIONS[promotion or "q"], piece.color) if promotes else piece
     after.set_piece_at(target, moved)
     return after
+
+
+def play(board: chess.BaseBoard, origin: Square, target: Square, promotion: str | None = None) -> dict:
+    """Return a free-mode move as the API shows it: both boards, the piece, the capture, the promotion.
+
+    e.g. d4-d7 in the devlog's position: piece "q", captured "P", promotion None; a white
+    pawn d7-d8 with promotion "n": piece "P", promotion "N" (the new piece's letter).
+    """
+    after = apply_move(board, origin, target, promotion)
+    piece, captured, landed = board.piece_at(origin), board.piece_at(target), after.piece_at(target)
+    return {
+        "fen": after.board_fen(),
+        "before": board.board_fen(),
+        "from": square_name(origin),
+        "to": square_name(target),
+        "piece": piece.symbol(),
+        "captured": captured.symbol() if captured else None,
+        "promotion": landed.symbol() if landed.piece_type != piece.piece_type else None,
+    }

@@ -10,10 +10,24 @@ https://www.chessprogramming.org/Subtracting_a_Rook_from_a_Blocking_Piece
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from .errors import ChessvizError, shown
 from .squares import (
-    BB_ALL, LINE_KINDS, Bitboard, Square, bit_of, check_line_kind, line_mask, reverse_bits,
-    square_file, square_name, square_of_bit, square_rank,
+    BB_ALL,
+    LINE_KINDS,
+    Bitboard,
+    Square,
+    bit_of,
+    check_line_kind,
+    format_bitboard,
+    line_mask,
+    reverse_bits,
+    square_file,
+    square_name,
+    square_of_bit,
+    square_rank,
+    squares_of,
 )
 
 PIECE_LINES = {
@@ -35,9 +49,7 @@ rev = reverse_bits
 def line_between(a: Square, b: Square) -> str:
     """Return the kind of the line through two different squares; raise not_aligned otherwise."""
     if a == b:
-        raise ChessvizError(
-            "not_aligned", f"from and to are both {square_name(a)}; a ray needs two different squares"
-        )
+        raise ChessvizError("not_aligned", f"both squares are {square_name(a)}; a ray needs two different squares", "b")
     # line_mask is the one definition of the lines (squares.py); no second geometry here.
     shared = [kind for kind in LINE_KINDS if line_mask(a, kind) >> b & 1]
     if not shared:
@@ -48,6 +60,7 @@ def line_between(a: Square, b: Square) -> str:
             f"not a file ({'abcdefgh'[fa]} and {'abcdefgh'[fb]}), not a diagonal (rank - file {ra - fa} and "
             f"{rb - fb}), not an anti-diagonal (rank + file {ra + fa} and {rb + fb}); no shift of 1, 7, 8 or 9 "
             f"walks from one to the other along the board",
+            "b",
         )
     return shared[0]
 
@@ -77,6 +90,72 @@ def shift_ray(a: Square, b: Square, mapping: str = "lerf") -> dict:
     }
 
 
+def board_summary(value: Bitboard, mapping: str = "lerf") -> dict:
+    """Return one board as the devlog's comparison reads it: value, popcount, most significant bit, squares."""
+    msb = value.bit_length() - 1 if value else None
+    return {
+        "value": format_bitboard(value),
+        "decimal": str(value),
+        "popcount": value.bit_count(),
+        "msb": msb,
+        "msb_square": square_name(square_of_bit(msb, mapping)) if msb is not None else None,
+        "squares": [square_name(sq) for sq in squares_of(value, mapping)],
+    }
+
+
+def _bits(n: int) -> str:
+    return f"{n} bit" + ("" if n == 1 else "s")
+
+
+def compare_boards(destination: Bitboard, start: Bitboard, mapping: str = "lerf") -> dict:
+    """Return the devlog's first sketch, ``destination >= start`` means left, with whether it holds and why.
+
+    e.g. h1 against b1 in lerbef: bits 0 and 6, verdict "right", and h1 is right of b1: meaningful.
+    The verdict means something only for one bit per board on one rank in lerbef, where a
+    bigger number lies further west; every other case says why not in ``reason``.
+    """
+    verdict = "left" if destination >= start else "right"
+    body = {
+        "mapping": mapping,
+        "destination": board_summary(destination, mapping),
+        "start": board_summary(start, mapping),
+        "comparison": f"destination {'>=' if destination >= start else '<'} start",
+        "greater_or_equal": destination >= start,
+        "verdict": verdict,
+        "single_bits": destination.bit_count() == 1 and start.bit_count() == 1,
+        "meaningful": False,
+        "actual": None,
+        "verdict_correct": None,
+    }
+    if not body["single_bits"]:
+        counts = f"the destination holds {_bits(destination.bit_count())} and the start {_bits(start.bit_count())}"
+        body["reason"] = (
+            f"{counts}: the comparison orders whole numbers, so it follows the most significant "
+            "bit only; with other than exactly one bit per board it says nothing about where the squares lie"
+        )
+        return body
+    d = square_of_bit(destination.bit_length() - 1, mapping)
+    s = square_of_bit(start.bit_length() - 1, mapping)
+    file_rel = "left" if square_file(d) < square_file(s) else "right" if square_file(d) > square_file(s) else "same file"
+    rank_rel = "above" if square_rank(d) > square_rank(s) else "below" if square_rank(d) < square_rank(s) else "same rank"
+    body["actual"] = {"file": file_rel, "rank": rank_rel}
+    body["verdict_correct"] = file_rel == verdict
+    if rank_rel != "same rank":
+        body["reason"] = (
+            "the squares are on different ranks: the bigger number is the one on the higher rank, "
+            "whatever the files, so left/right is not what the comparison measures"
+        )
+    elif mapping == "lerf":
+        body["reason"] = (
+            "in lerf higher bits lie further east, so on one rank the bigger number is to the right: "
+            "the devlog's rule is mirrored"
+        )
+    else:
+        body["meaningful"] = True
+        body["reason"] = "one bit each on one rank, in lerbef: higher bits lie further west, so the bigger number is to the left"
+    return body
+
+
 def _one_step(a: Square, b: Square) -> Square:
     """Return the square next to a on the way to b (a and b aligned and different)."""
     dr = (square_rank(b) > square_rank(a)) - (square_rank(b) < square_rank(a))
@@ -104,7 +183,9 @@ def devlog_ray(a: Square, b: Square, mapping: str = "lerf", shift: int = 1) -> d
         shifted = start << (shift * i) if start < destination else start >> (shift * i)
         ray |= shifted
         bit = shifted.bit_length() - 1 if shifted else None
-        steps.append({"i": i, "bit": bit, "square": square_name(square_of_bit(bit, mapping)) if bit is not None and bit < 64 else None})
+        steps.append(
+            {"i": i, "bit": bit, "square": square_name(square_of_bit(bit, mapping)) if bit is not None and bit < 64 else None}
+        )
         if shifted == destination:
             outcome = "reached"
             break
@@ -128,10 +209,7 @@ def devlog_ray(a: Square, b: Square, mapping: str = "lerf", shift: int = 1) -> d
 
 def _contiguous(squares: list[Square]) -> bool:
     """Return True when each square is a king step from the one before (no jump over an edge)."""
-    return all(
-        max(abs(square_rank(x) - square_rank(y)), abs(square_file(x) - square_file(y))) == 1
-        for x, y in zip(squares, squares[1:])
-    )
+    return all(max(abs(square_rank(x) - square_rank(y)), abs(square_file(x) - square_file(y))) == 1 for x, y in pairwise(squares))
 
 
 def subtract(minuend: Bitboard, subtrahend: Bitboard) -> dict:
@@ -188,21 +266,15 @@ def slide_steps(sq: Square, occupied: Bitboard, line: str, mapping: str = "lerf"
         ("rev_b_minus_2rev_r", "Subtract on the reversed board", "rev(b) - 2*rev(r)", rev_difference),
         ("rev_xor", "XOR with the reversed occupancy", "(rev(b) - 2*rev(r)) ^ rev(o)", rev_xor),
         ("negative", "Negative ray: reverse back, mask", "n = rev((rev(b) - 2*rev(r)) ^ rev(o)) & m", negative),
-        ("negative_as_printed", "The devlog's printed equation (XOR with o, not rev(o))", "rev((rev(b) - 2*rev(r)) ^ o) & m", printed_negative),
+        (
+            "negative_as_printed",
+            "The devlog's printed equation (XOR with o, not rev(o))",
+            "rev((rev(b) - 2*rev(r)) ^ o) & m",
+            printed_negative,
+        ),
         ("attacks", "Sliding moves on this line", "s = p | n", positive | negative),
     ]
     return [{"id": i, "label": label, "formula": formula, "value": value} for i, label, formula, value in steps]
-
-
-def line_rays(sq: Square, occupied: Bitboard, line: str, mapping: str = "lerf") -> tuple[Bitboard, Bitboard]:
-    """Return (positive, negative) attacks of a slider on sq along one line.
-
-    The same equation as :func:`slide_steps` without keeping the intermediate values
-    (the tests hold the two to each other).
-    """
-    bit = bit_of(sq, mapping)
-    o = occupied & ~(1 << bit) & BB_ALL
-    return _rays(bit, o, rev(o), line_mask(sq, line, mapping))
 
 
 def _rays(bit: int, o: Bitboard, rev_o: Bitboard, m: Bitboard) -> tuple[Bitboard, Bitboard]:

@@ -12,7 +12,7 @@ See https://www.chessprogramming.org/Square_Mapping_Considerations
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from .errors import ChessvizError, shown
 
@@ -31,11 +31,6 @@ LINE_KINDS = ("rank", "file", "diagonal", "anti_diagonal")
 _SQUARE_RE = re.compile(r"[a-h][1-8]")
 _DECIMAL_RE = re.compile(r"[0-9]+")
 _HEX_RE = re.compile(r"0x[0-9a-f]{1,16}")
-
-
-def square(file: int, rank: int) -> Square:
-    """Return the LERF index of (file, rank), e.g. ``square(4, 3) == 28`` (e4)."""
-    return 8 * rank + file
 
 
 def square_file(sq: Square) -> int:
@@ -66,10 +61,10 @@ def parse_square(text: str) -> Square:
 
     Raises ChessvizError(invalid_square) for anything else, e.g. ``"i9"``, ``"64"``, ``"-1"``.
     """
-    value = text.strip().lower() if isinstance(text, str) else text
-    if isinstance(value, str) and _SQUARE_RE.fullmatch(value):
+    value = text.strip().lower()
+    if _SQUARE_RE.fullmatch(value):
         return SQUARE_NAMES.index(value)
-    if isinstance(value, str) and _DECIMAL_RE.fullmatch(value) and len(value) <= 2:
+    if _DECIMAL_RE.fullmatch(value) and len(value) <= 2:
         index = int(value)
         if index < 64:
             return index
@@ -85,18 +80,15 @@ def parse_bitboard(text: str) -> Bitboard:
     Accepts ``0x`` + 1..16 hex digits (any case) or decimal digits, 0 <= value < 2**64;
     raises ChessvizError(invalid_bitboard) otherwise (negative, 2**64, junk, 1000 digits).
     """
-    value = text.strip().lower() if isinstance(text, str) else None
-    if value is not None:
-        if _HEX_RE.fullmatch(value):
-            return int(value, 16)
-        # 20 digits is the most 2**64 - 1 needs; refuse longer strings before int() sees them.
-        if _DECIMAL_RE.fullmatch(value) and len(value) <= 20:
-            number = int(value)
-            if number <= BB_ALL:
-                return number
-            raise ChessvizError(
-                "invalid_bitboard", f"bitboard must be below 2**64, got {shown(text)}"
-            )
+    value = text.strip().lower()
+    if _HEX_RE.fullmatch(value):
+        return int(value, 16)
+    # 20 digits is the most 2**64 - 1 needs; refuse longer strings before int() sees them.
+    if _DECIMAL_RE.fullmatch(value) and len(value) <= 20:
+        number = int(value)
+        if number <= BB_ALL:
+            return number
+        raise ChessvizError("invalid_bitboard", f"bitboard must be below 2**64, got {shown(text)}")
     raise ChessvizError(
         "invalid_bitboard",
         f"expected 0x followed by 1 to 16 hex digits, or a decimal number below 2**64, got {shown(text)}",
@@ -106,15 +98,6 @@ def parse_bitboard(text: str) -> Bitboard:
 def format_bitboard(bb: Bitboard) -> str:
     """Return ``"0x"`` + 16 lowercase hex digits, e.g. ``"0x0000000010000000"`` for e4."""
     return f"0x{bb & BB_ALL:016x}"
-
-
-def check_mapping(mapping: str) -> str:
-    """Return ``mapping`` if it is ``lerf`` or ``lerbef``; raise invalid_parameter otherwise."""
-    if mapping not in MAPPINGS:
-        raise ChessvizError(
-            "invalid_parameter", f"mapping must be one of lerf, lerbef, got {shown(mapping)}"
-        )
-    return mapping
 
 
 def bit_of(sq: Square, mapping: str = "lerf") -> int:

@@ -17,6 +17,33 @@ ROOT = Path(__file__).resolve().parents[1]
 SCREENSHOTS = ROOT / "screenshots"
 
 
+# chessviz's modules in the order they import each other.
+CHESSVIZ_MODULES = [
+    "chessviz.errors", "chessviz.squares", "chessviz.lines", "chessviz.compass", "chessviz.audit", "chessviz.sliding",
+    "chessviz.position", "chessviz.answers", "chessviz.web.params", "chessviz.web.schemas", "chessviz.web.api",
+    "chessviz.web.api_bitboard", "chessviz.web.api_sliding", "chessviz.web.api_wiki", "chessviz.web.openapi",
+    "chessviz.web.pages", "chessviz.web",
+]  # fmt: skip
+
+
+def pytest_sessionstart(session):
+    """Under mutation testing (`make mutate`), rebuild chessviz's import-time work with the mutant active.
+
+    mutmut forks each mutant's run from a process that imported chessviz and ran the suite
+    clean, so the tables built at import (line masks, the routine table, the declared
+    endpoints) and the caches (the audit) would be the clean code's, and their mutants
+    would live whatever the tests say. Re-running each module's code in place fixes that.
+    """
+    if "__mutmut_" not in os.environ.get("MUTANT_UNDER_TEST", ""):
+        return
+    import importlib
+    import sys
+
+    for name in CHESSVIZ_MODULES:
+        if name in sys.modules:
+            importlib.reload(sys.modules[name])
+
+
 @pytest.fixture(scope="session")
 def app():
     return create_app({"TESTING": True})

@@ -64,3 +64,83 @@ def test_openapi_documents_every_api_route(app, client):
         assert item["get"]["summary"], path
         if item["get"]["parameters"]:
             assert "400" in item["get"]["responses"], path
+
+
+def test_the_app_finds_its_files_from_its_own_location_not_the_current_directory(tmp_path):
+    """app.py run from an empty folder elsewhere: pages, static files and the manual are all served."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    code = (
+        "import runpy, sys\n"
+        f"sys.path.insert(0, {str(root)!r})\n"
+        f"app = runpy.run_path({str(root / 'app.py')!r})['app']\n"
+        "client = app.test_client()\n"
+        "for url, kind in (('/', 'text/html'), ('/chapter/squares', 'text/html'), ('/static/js/bits.js', 'text/javascript'),\n"
+        "                  ('/docs/API.md', 'text/markdown'), ('/api/square?sq=e4', 'application/json')):\n"
+        "    response = client.get(url)\n"
+        "    same = response.mimetype == kind or {kind, response.mimetype} == {'text/javascript', 'application/javascript'}\n"
+        "    assert response.status_code == 200 and same, (url, response.status_code, response.mimetype)\n"
+        "print('served')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and done.stdout.strip() == "served", done.stderr
+    assert not any(tmp_path.iterdir())
+
+
+def test_a_wrong_method_says_which_methods_are_allowed(client):
+    response = client.post("/api/square?sq=e4")
+    assert response.status_code == 405
+    assert sorted(response.headers["Allow"].split(", ")) == ["GET", "HEAD", "OPTIONS"]
+    assert response.json["error"] == {"code": "method_not_allowed", "message": response.json["error"]["message"], "param": None}
+    assert "not allowed" in response.json["error"]["message"]
+
+
+def test_an_unknown_path_says_so_in_the_contract_shape(client):
+    response = client.get("/api/nowhere")
+    assert response.json == {"error": {"code": "not_found", "message": response.json["error"]["message"], "param": None}}
+    assert "not found" in response.json["error"]["message"].lower()
+
+
+def test_a_bug_is_a_json_500_and_the_log_has_the_details(caplog):
+    from chessviz.web import create_app
+
+    app = create_app()
+
+    @app.get("/broken")
+    def broken():
+        raise RuntimeError("a bug")
+
+    response = app.test_client().get("/broken")
+    assert response.status_code == 500
+    assert response.json == {"error": {"code": "internal_error", "message": "internal error; the server log has the details", "param": None}}
+    assert "unhandled error" in caplog.text and "a bug" in caplog.text
+
+
+def test_another_http_error_keeps_its_status_in_the_contract_shape():
+    from flask import abort
+
+    from chessviz.web import create_app
+
+    app = create_app()
+
+    @app.get("/gone")
+    def gone():
+        abort(410)
+
+    response = app.test_client().get("/gone")
+    assert response.status_code == 410
+    assert response.json["error"]["code"] == "http_error" and response.json["error"]["param"] is None
+    assert response.json["error"]["message"]
+
+
+def test_shown_cuts_long_values_and_says_how_long_they_were():
+    from chessviz.errors import shown
+
+    assert shown("e4") == "'e4'"
+    assert shown("x" * 40) == repr("x" * 40)
+    assert shown("x" * 41) == repr("x" * 40) + "... (41 characters)"
+    assert shown("y" * 100, limit=5) == "'yyyyy'... (100 characters)"
+    assert shown(12) == "12"

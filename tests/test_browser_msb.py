@@ -1,9 +1,9 @@
 """Chapter msb in Chromium, against /api/compare."""
 
-from browser_helpers import readout, squares_of, wait_for_board
-from conftest import screenshot
-
 from chessviz.squares import bit_of, parse_square
+
+from browser_helpers import squares_of, wait_for_board
+from conftest import screenshot
 
 
 def bits(mapping, *names):

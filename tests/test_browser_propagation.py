@@ -1,10 +1,11 @@
 """Chapters propagation and masked-occupied in Chromium (mask: test_browser_mask.py), against /api/slide and /api/subtract."""
 
 import pytest
-from browser_helpers import board_squares, readout, squares_of, steps, wait_for_board, wait_for_marks
-from conftest import screenshot
 
 from chessviz.squares import convert
+
+from browser_helpers import board_squares, readout, squares_of, steps, wait_for_board, wait_for_marks
+from conftest import screenshot
 
 DEVLOG = 0x1000804200000010  # lerbef
 

@@ -1,10 +1,10 @@
 """Chapter "squares" in headless Chromium: click, type, reload, keyboard, both mappings."""
 
-from conftest import screenshot
-
 from playwright.sync_api import expect
 
 from chessviz.squares import convert, parse_square
+
+from conftest import screenshot
 
 
 def board_bits(page, role: str) -> set[str]:

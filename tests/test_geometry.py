@@ -9,6 +9,7 @@ import chess
 import pytest
 
 from chessviz import audit, compass, lines
+from chessviz.answers import square_answer
 from chessviz.errors import ChessvizError
 from chessviz.squares import LINE_KINDS, SQUARE_NAMES
 
@@ -56,8 +57,8 @@ def test_diagonal_indices_and_lengths_every_square():
         assert lines.anti_diagonal_index(sq) == r + f
         assert lines.diagonal_length(sq) == len(on_diagonal), SQUARE_NAMES[sq]
         assert lines.anti_diagonal_length(sq) == len(on_anti), SQUARE_NAMES[sq]
-        enum = {key: fn(sq) for key, (_, fn) in lines.DIAGONAL_ENUMERATIONS.items()}
-        assert enum == {"rank_minus_file": r - f, "plus7": 7 + r - f, "and15": (r - f) % 16}
+        enum = square_answer(sq, "lerf")["diagonal"]
+        assert enum == {"index": r - f, "index_plus7": 7 + r - f, "index_and15": (r - f) % 16, "length": len(on_diagonal)}
         assert lines.is_dark(sq) == bool(chess.BB_DARK_SQUARES & chess.BB_SQUARES[sq])
         # The Diagonals page: even diagonal indices are the dark diagonals.
         assert lines.is_dark(sq) == ((r - f) % 2 == 0)

@@ -90,13 +90,13 @@ def test_moves_from_empty_squares_and_to_unreachable_squares_are_refused():
     board = parse_fen(DEVLOG_FEN)
     with pytest.raises(ChessvizError) as caught:
         apply_move(board, parse_square("e4"), parse_square("e5"))
-    assert (caught.value.code, caught.value.param) == ("illegal_move", "from")
+    assert (caught.value.code, caught.value.field) == ("illegal_move", "origin")
     with pytest.raises(ChessvizError) as caught:
         apply_move(board, parse_square("d4"), parse_square("d8"))  # blocked by the d7 pawn
-    assert (caught.value.code, caught.value.param) == ("illegal_move", "to")
+    assert (caught.value.code, caught.value.field) == ("illegal_move", "target")
     with pytest.raises(ChessvizError) as caught:
         apply_move(board, parse_square("h1"), parse_square("h8"), "q")
-    assert (caught.value.code, caught.value.param) == ("illegal_move", "promotion")
+    assert (caught.value.code, caught.value.field) == ("illegal_move", "promotion")
 
 
 PROMOTION_LETTERS = {chess.QUEEN: "q", chess.ROOK: "r", chess.BISHOP: "b", chess.KNIGHT: "n"}

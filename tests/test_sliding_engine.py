@@ -3,14 +3,24 @@ every subset of each line and thousands of random occupancies, against python-ch
 tables and rays walked square by square; the shift loop; the devlog's own code, transcribed."""
 
 import random
+from itertools import pairwise
 
 import chess
 import pytest
 
 from chessviz.errors import ChessvizError
-from chessviz.sliding import attacks, devlog_ray, line_rays, shift_ray, slide_steps, subtract
+from chessviz.sliding import attacks, devlog_ray, shift_ray, slide_steps, subtract
 from chessviz.squares import BB_ALL, SQUARE_NAMES, bit_of, convert, line_mask, parse_square
+
 from sliding_oracle import DIRECTIONS, MAPPINGS, occupancies, python_chess_attacks, python_chess_line, rev, walked_rays
+
+PIECE_OF_LINE = {"rank": "rook", "file": "rook", "diagonal": "bishop", "anti_diagonal": "bishop"}
+
+
+def line_rays(sq, occupied, line, mapping):
+    """(positive, negative) of one line, as the engine's attacks() gives them."""
+    rays = attacks(PIECE_OF_LINE[line], sq, occupied, 0, mapping)["lines"][line]
+    return rays["positive"], rays["negative"]
 
 
 @pytest.mark.parametrize("line", ["rank", "file", "diagonal", "anti_diagonal"])
@@ -167,7 +177,7 @@ def test_shift_ray_every_aligned_pair_both_mappings():
                 between = chess.between(a, b) | chess.BB_SQUARES[a] | chess.BB_SQUARES[b]
                 assert convert(result["ray"], mapping, "lerf") == between
                 assert result["steps"][0] == 1 << bit_of(a, mapping) and result["steps"][-1] == 1 << bit_of(b, mapping)
-                assert all(abs(x.bit_length() - y.bit_length()) == result["shift"] for x, y in zip(result["steps"], result["steps"][1:]))
+                assert all(abs(x.bit_length() - y.bit_length()) == result["shift"] for x, y in pairwise(result["steps"]))
                 assert result["operator"] == ("<<" if bit_of(b, mapping) > bit_of(a, mapping) else ">>")
                 assert result["shift"] in (1, 7, 8, 9)
 
@@ -216,7 +226,7 @@ def sliding_piece_get_moves(rays, position, occupied, own, mask_is_ray=True):
     for ray in rays:
         if mask_is_ray:
             mask = ray
-        blockers = occupied & mask  # noqa: F821
+        blockers = occupied & mask
         positive_ray = ((blockers - 2 * position) ^ occupied) & mask
         negative_ray = (reverse_bitboard(reverse_bitboard(blockers) - 2 * reverse_bitboard(position)) ^ occupied) & mask
         sliding_moves = positive_ray | negative_ray | sliding_moves

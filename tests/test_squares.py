@@ -7,23 +7,22 @@ import pytest
 
 from chessviz.errors import ChessvizError
 from chessviz.squares import (
-    BB_ALL, LINE_KINDS, SQUARE_NAMES, bb_of, bit_of, convert, format_bitboard, line_mask,
-    parse_bitboard, parse_square, square_of_bit, squares_of, x88,
+    BB_ALL,
+    LINE_KINDS,
+    SQUARE_NAMES,
+    bb_of,
+    bit_of,
+    convert,
+    format_bitboard,
+    line_mask,
+    parse_bitboard,
+    parse_square,
+    square_of_bit,
+    squares_of,
+    x88,
 )
 
-
-def walk_line(sq: int, kind: str) -> set[int]:
-    """The line through sq, walked step by step from sq in both directions (independent)."""
-    step = {"rank": (0, 1), "file": (1, 0), "diagonal": (1, 1), "anti_diagonal": (1, -1)}[kind]
-    found = {sq}
-    for sign in (1, -1):
-        r, f = divmod(sq, 8)
-        while True:
-            r, f = r + sign * step[0], f + sign * step[1]
-            if not (0 <= r < 8 and 0 <= f < 8):
-                break
-            found.add(8 * r + f)
-    return found
+from oracle import walk
 
 
 @pytest.mark.parametrize("sq", range(64), ids=SQUARE_NAMES)
@@ -42,7 +41,7 @@ def test_square_numbering_matches_python_chess(sq):
 @pytest.mark.parametrize("sq", range(64), ids=SQUARE_NAMES)
 def test_line_masks_walk_the_board_and_match_python_chess(sq):
     for kind in LINE_KINDS:
-        assert squares_of(line_mask(sq, kind)) == sorted(walk_line(sq, kind)), kind
+        assert squares_of(line_mask(sq, kind)) == sorted(walk(sq, kind)), kind
         assert convert(line_mask(sq, kind, "lerbef"), "lerbef", "lerf") == line_mask(sq, kind)
     assert line_mask(sq, "rank") == chess.BB_RANKS[chess.square_rank(sq)]
     assert line_mask(sq, "file") == chess.BB_FILES[chess.square_file(sq)]
@@ -84,11 +83,26 @@ def test_parse_bitboard_refuses(text):
     assert len(caught.value.message) < 200  # a 5000-digit input is not echoed whole
 
 
-@pytest.mark.parametrize("text", ["", "i9", "a0", "64", "-1", "1.5", "e44", "ee4", "0x1c", "\u0663"])
+@pytest.mark.parametrize("text", ["", "i9", "a0", "64", "-1", "1.5", "e44", "ee4", "0x1c", "\u0663", "063", "000"])
 def test_parse_square_refuses(text):
     with pytest.raises(ChessvizError) as caught:
         parse_square(text)
     assert caught.value.code == "invalid_square"
+    assert caught.value.message == f"expected a square name a1..h8 or an index 0..63, got {text!r}"
+
+
+def test_parse_square_takes_one_or_two_digits_and_names_with_blanks_around():
+    assert [parse_square(t) for t in ("0", "00", "07", "63", " e4 ", "H8")] == [0, 0, 7, 63, 28, 63]
+
+
+def test_parse_bitboard_says_which_rule_a_number_breaks():
+    with pytest.raises(ChessvizError) as caught:
+        parse_bitboard("18446744073709551616")
+    assert caught.value.message == "bitboard must be below 2**64, got '18446744073709551616'"
+    with pytest.raises(ChessvizError) as caught:
+        parse_bitboard("1" * 21)
+    assert caught.value.message == f"expected 0x followed by 1 to 16 hex digits, or a decimal number below 2**64, got {'1' * 21!r}"
+    assert parse_bitboard(" 0X1f ") == 31 and parse_bitboard("0" * 20) == 0
 
 
 def test_api_bitboard_reads_both_mappings_exhaustively_per_square(client):

@@ -1,62 +1,66 @@
-"""The wiki endpoints on all 64 squares and all 4096 ordered pairs, against definitions that
-walk the board, against python-chess, and against the tables printed in the seed pages."""
+"""The wiki endpoints on all 64 squares and all 4096 ordered pairs, each answer held to two
+independent oracles at once: the board walked square by square, and python-chess (BB_RANKS,
+BB_FILES, BB_RAYS, square_distance, square_knight_distance, BB_DARK_SQUARES); the tables the
+pages print; the printed routines transcribed again with C semantics (tests/oracle.py); and
+bad input on every parameter."""
 
-import ctypes
 import math
+import re
 
 import chess
 import pytest
 
-from chessviz.squares import SQUARE_NAMES
-from source_tables import diagonal_tables, direction_sheets
+from oracle import (
+    COMBOS,
+    KINDS,
+    NAMES,
+    PAGE_ROUTINE_OF_PAIR,
+    PAIRS,
+    PRINTED_ROUTINES,
+    chess_line,
+    colour,
+    diagonal_tables,
+    direction_sheets,
+    is_dark,
+    meet,
+    rf,
+    same_diagonal_and7,
+    same_diagonal_mod9,
+    tail,
+    unit,
+    walk,
+    walked_mask,
+)  # fmt: skip
 
-PAIRS = [(a, b) for a in range(64) for b in range(64)]
-KINDS = ("rank", "file", "diagonal", "anti_diagonal")
-STEPS = {"rank": (0, 1), "file": (1, 0), "diagonal": (1, 1), "anti_diagonal": (1, -1)}
 
-
-def rf(sq):
-    return divmod(sq, 8)
-
-
-def walk(sq, kind):
-    """Squares of the line through sq, walked outwards step by step."""
-    found = {sq}
-    dr, df = STEPS[kind]
-    for sign in (1, -1):
-        r, f = rf(sq)
-        while 0 <= r + sign * dr < 8 and 0 <= f + sign * df < 8:
-            r, f = r + sign * dr, f + sign * df
-            found.add(8 * r + f)
-    return found
-
-
-def colour(sq):
-    """Dark squares by python-chess."""
-    return "dark" if chess.BB_DARK_SQUARES & chess.BB_SQUARES[sq] else "light"
+def get(client, url):
+    response = client.get(url)
+    assert response.status_code == 200, (url, response.get_data(as_text=True))
+    return response.json
 
 
 # ---------------------------------------------------------------- /api/square
 
-@pytest.mark.parametrize("sq", range(64), ids=SQUARE_NAMES)
+
+@pytest.mark.parametrize("sq", range(64), ids=NAMES)
 def test_square(client, sq):
-    body = client.get(f"/api/square?sq={SQUARE_NAMES[sq]}").json
+    body = get(client, f"/api/square?sq={NAMES[sq].upper() if sq % 2 else sq}")
     r, f = rf(sq)
     assert (body["name"], body["index"], body["rank"], body["file"]) == (chess.square_name(sq), sq, r, f)
+    assert (body["rank"], body["file"]) == (chess.square_rank(sq), chess.square_file(sq))
     assert body["x88"] == 16 * r + f
     assert body["color"] == colour(sq)
-    diagonal, anti = walk(sq, "diagonal"), walk(sq, "anti_diagonal")
-    assert body["diagonal"]["length"] == len(diagonal)
-    assert body["anti_diagonal"]["length"] == len(anti)
+    assert body["diagonal"]["length"] == len(walk(sq, "diagonal")) == chess.popcount(chess_line(sq, "diagonal"))
+    assert body["anti_diagonal"]["length"] == len(walk(sq, "anti_diagonal")) == chess.popcount(chess_line(sq, "anti_diagonal"))
     assert body["diagonal"]["index"] == r - f
     assert body["diagonal"]["index_plus7"] == 7 + r - f
     assert body["diagonal"]["index_and15"] == (r - f) % 16
     assert body["anti_diagonal"]["index"] == r + f
+    lerbef = get(client, f"/api/square?sq={NAMES[sq]}&mapping=lerbef")["masks"]
     for kind in KINDS:
-        assert int(body["masks"][kind], 16) == sum(1 << s for s in walk(sq, kind)), kind
-    lerbef = client.get(f"/api/square?sq={sq}&mapping=lerbef").json["masks"]
-    for kind in KINDS:
-        assert int(lerbef[kind], 16) == chess.flip_horizontal(int(body["masks"][kind], 16))
+        assert re.fullmatch(r"0x[0-9a-f]{16}", body["masks"][kind])
+        assert int(body["masks"][kind], 16) == walked_mask(sq, kind) == chess_line(sq, kind), kind
+        assert int(lerbef[kind], 16) == chess.flip_horizontal(chess_line(sq, kind)), kind
 
 
 def test_diagonal_enumerations_match_the_pages_tables(client):
@@ -64,35 +68,71 @@ def test_diagonal_enumerations_match_the_pages_tables(client):
     tables = diagonal_tables()
     for sq in range(64):
         r, f = rf(sq)
-        d = client.get(f"/api/square?sq={sq}").json["diagonal"]
+        d = get(client, f"/api/square?sq={sq}")["diagonal"]
         assert d["index"] == tables["rank - file"][r][f]
         assert d["index_plus7"] == tables["7 + rank - file"][r][f]
         assert d["index_and15"] == tables["(rank - file) & 15"][r][f]
 
 
+def test_squares_accept_names_any_case_and_indices(client):
+    for given in ("e4", "E4", "28"):
+        assert get(client, f"/api/square?sq={given}")["name"] == "e4"
+    assert get(client, "/api/square?sq=0")["name"] == "a1" and get(client, "/api/square?sq=63")["name"] == "h8"
+
+
 # ---------------------------------------------------------------- /api/color
+
 
 def test_color_every_square_and_pair(client):
     for sq in range(64):
-        body = client.get(f"/api/color?sq={sq}").json
-        assert body["color"] == colour(sq), SQUARE_NAMES[sq]
+        body = get(client, f"/api/color?sq={NAMES[sq]}")
+        assert body["color"] == colour(sq), NAMES[sq]
+        assert "same_color" not in body and "same_color_methods" not in body
         names = [m["name"] for m in body["methods"]]
-        assert {"lookup constant", "32-bit in-register", "0x88 in-register", "anti-diagonal parity",
-                "9*sq+8 trick", "isDark"} <= set(names)
+        assert {
+            "lookup constant",
+            "32-bit in-register",
+            "0x88 in-register",
+            "anti-diagonal parity",
+            "9*sq+8 trick",
+            "isDark",
+        } <= set(names)
         for method in body["methods"]:
-            assert method["agrees"] == (method["means"] == colour(sq)), (SQUARE_NAMES[sq], method)
+            assert set(method) == {"name", "formula", "value", "means", "agrees"}
+            assert method["value"] == PRINTED_ROUTINES[method["name"]][1](sq), (NAMES[sq], method["name"])
+            assert method["agrees"] is (method["value"] == int(is_dark(sq))) is (method["means"] == colour(sq)), (
+                NAMES[sq],
+                method,
+            )
     for a, b in PAIRS:
-        body = client.get(f"/api/color?sq={a}&other={b}").json
-        same = colour(a) == colour(b)
-        assert body["same_color"] == same, (a, b)
+        body = get(client, f"/api/color?sq={a}&other={NAMES[b]}")
+        same = is_dark(a) == is_dark(b)
+        assert body["same_color"] is same, (a, b)
+        assert body["other_color"] == colour(b)
         assert body["knight_distance"] == chess.square_knight_distance(a, b)
         for method in body["same_color_methods"]:
-            claims_same = method["means"] == "true" if "same" in method["name"] or "parity" in method["name"] else method["means"] == "false"
-            assert method["agrees"] == (claims_same == same), (SQUARE_NAMES[a], SQUARE_NAMES[b], method)
+            assert method["value"] == PRINTED_ROUTINES[method["name"]][1](a, b), (NAMES[a], NAMES[b], method["name"])
+            says_same = method["value"] == (0 if method["name"].startswith("differentColor") else 1)
+            assert method["agrees"] is (says_same == same), (NAMES[a], NAMES[b], method["name"])
+
+
+def test_color_lists_every_way_the_page_computes_a_colour(client):
+    body = get(client, "/api/color?sq=e4&other=d5")
+    formulas = " ".join(m["formula"] for m in body["methods"])
+    for printed in ("0xAA55AA55AA55AA55", "0xAA55AA55 >> square", "(square & 31 )", "0x00AA0055",
+                    "toggleColor( ((square >> 3) + square) & 1)", "( 9 * square + 8 ) >> 3",
+                    "(( 9 * square) & 8) == 0"):  # fmt: skip
+        assert printed in formulas, printed
+    pair = " ".join(m["formula"] for m in body["same_color_methods"])
+    for printed in ("sq1 ^= sq2", "(( 9 * (sq1 ^ sq2)) & 8) != 0", "(( 9 * (sq1 ^ sq2)) & 8) == 0", "knightDistance"):
+        assert printed in pair, printed
+    # e4 is light, d5 light: the same colour, by every formula.
+    assert body["color"] == "light" and body["same_color"] is True
+    assert all(m["agrees"] for m in body["methods"] + body["same_color_methods"])
 
 
 def test_color_formulas_evaluated_as_printed_for_e4(client):
-    body = client.get("/api/color?sq=e4").json
+    body = get(client, "/api/color?sq=e4")
     values = {m["name"]: m["value"] for m in body["methods"]}
     e4 = 28
     assert values["lookup constant"] == (0xAA55AA55AA55AA55 >> e4) & 1 == 0
@@ -100,191 +140,264 @@ def test_color_formulas_evaluated_as_printed_for_e4(client):
     assert body["working"]["nine_sq"] == 252
 
 
+def test_optional_other_square_is_validated(client):
+    response = client.get("/api/color?sq=e4&other=z9")
+    assert response.status_code == 400 and response.json["error"]["param"] == "other"
+    assert "same_color" not in get(client, "/api/color?sq=e4&other=")
+
+
 # ---------------------------------------------------------------- /api/same-line
-
-def c_same_diagonal_and7(sq1, sq2):
-    return ctypes.c_int32(sq2 - sq1).value & 7 == (sq2 >> 3) - (sq1 >> 3)
-
-
-def c_same_diagonal_mod9(sq1, sq2):
-    return int(math.fmod(sq2 - sq1, 9)) == 0  # C's % truncates towards zero, like fmod
 
 
 def test_same_line_every_pair(client):
     for a, b in PAIRS:
-        body = client.get(f"/api/same-line?a={a}&b={b}").json
+        body = get(client, f"/api/same-line?a={NAMES[a]}&b={b}")
         truth = {kind: b in walk(a, kind) for kind in KINDS}
-        assert {kind: body[kind] for kind in KINDS} == truth, (SQUARE_NAMES[a], SQUARE_NAMES[b])
-        aligned = chess.BB_RAYS[a][b] != 0 or a == b
-        assert aligned == any(truth.values())
-        routines = {r["name"]: r for r in body["routines"]}
-        for name, printed in (("squaresOnSameDiagonal (& 7)", c_same_diagonal_and7), ("squaresOnSameDiagonal (% 9)", c_same_diagonal_mod9)):
-            assert routines[name]["value"] == int(printed(a, b))
-            assert routines[name]["correct"] == (printed(a, b) == truth["diagonal"])
+        assert {kind: body[kind] for kind in KINDS} == truth, (NAMES[a], NAMES[b])
+        for kind in KINDS:
+            assert body[kind] is bool(chess_line(a, kind) & chess.BB_SQUARES[b]), (NAMES[a], NAMES[b], kind)
+        assert (chess.BB_RAYS[a][b] != 0 or a == b) == any(truth.values())
+        assert [r["name"] for r in body["routines"]] == ["squaresOnSameDiagonal (& 7)", "squaresOnSameDiagonal (% 9)"]
+        for routine, printed in zip(body["routines"], (same_diagonal_and7, same_diagonal_mod9), strict=True):
+            assert routine["value"] == printed(a, b)
+            assert routine["correct"] is (bool(printed(a, b)) == truth["diagonal"])
 
 
 # ---------------------------------------------------------------- /api/direction and the tables
 
+
 @pytest.mark.parametrize("kind", ["degrees", "begrees", "begrees_filled"])
 def test_direction_tables_reproduce_the_page_cell_for_cell(client, kind):
-    body = client.get(f"/api/directions/table?kind={kind}").json
-    printed = direction_sheets()[kind]
-    assert len(body["rows"]) == 15 and all(len(row) == 15 for row in body["rows"])
-    for i, (row, page_row) in enumerate(zip(body["rows"], printed)):
+    body = get(client, f"/api/directions/table?kind={kind}")
+    assert body["kind"] == kind
+    assert body["rank_diffs"] == list(range(7, -8, -1)) and body["file_diffs"] == list(range(-7, 8))
+    printed, ours = direction_sheets()[kind], body["rows"]
+    assert len(ours) == 15 and all(len(row) == 15 for row in ours)
+    for i, (row, page_row) in enumerate(zip(ours, printed, strict=True)):
         assert [c for c in row if c is not None] == page_row, f"row for rank difference {7 - i}"
-    assert body["rows"][7][7] is None
-    filled = sum(c is not None for row in body["rows"] for c in row)
-    assert filled == (224 if kind == "begrees_filled" else 144)
+    assert ours[7][7] is None
+    assert sum(c is not None for row in ours for c in row) == (224 if kind == "begrees_filled" else 144)
     if kind == "begrees_filled":
         # The filled sheet is complete, so position is known: compare every cell in place.
-        assert [row for row in body["rows"]] == [
-            page_row[:7] + [None] + page_row[7:] if i == 7 else page_row for i, page_row in enumerate(printed)
-        ]
+        assert ours == [page_row[:7] + [None] + page_row[7:] if i == 7 else page_row for i, page_row in enumerate(printed)]
+    else:
+        assert sum(len(row) for row in printed) == 144
+        assert len({c for row in ours for c in row if c is not None}) == 144  # "so each angle given is distinct"
 
 
-def unit(dr, df):
-    g = math.gcd(dr, df)
-    return (dr // g, df // g)
+RAYS = {(1, 0): ("north", 8), (1, 1): ("north_east", 9), (0, 1): ("east", 1), (-1, 1): ("south_east", -7),
+        (-1, 0): ("south", -8), (-1, -1): ("south_west", -9), (0, -1): ("west", -1), (1, -1): ("north_west", 7)}  # fmt: skip
+KNIGHTS = {(2, 1): ("north_north_east", 17), (1, 2): ("north_east_east", 10), (-1, 2): ("south_east_east", -6),
+           (-2, 1): ("south_south_east", -15), (-2, -1): ("south_south_west", -17), (-1, -2): ("south_west_west", -10),
+           (1, -2): ("north_west_west", 6), (2, -1): ("north_north_west", 15)}  # fmt: skip
 
 
 def test_direction_every_pair(client):
     printed = direction_sheets()["begrees_filled"]
     filled = [row[:7] + [None] + row[7:] if i == 7 else row for i, row in enumerate(printed)]
-    degrees_sheet = client.get("/api/directions/table?kind=degrees").json["rows"]
-    rays = {(1, 0): ("north", 8), (1, 1): ("north_east", 9), (0, 1): ("east", 1), (-1, 1): ("south_east", -7),
-            (-1, 0): ("south", -8), (-1, -1): ("south_west", -9), (0, -1): ("west", -1), (1, -1): ("north_west", 7)}
-    knights = {(2, 1): ("north_north_east", 17), (1, 2): ("north_east_east", 10), (-1, 2): ("south_east_east", -6),
-               (-2, 1): ("south_south_east", -15), (-2, -1): ("south_south_west", -17), (-1, -2): ("south_west_west", -10),
-               (1, -2): ("north_west_west", 6), (2, -1): ("north_north_west", 15)}
+    degrees_sheet = get(client, "/api/directions/table?kind=degrees")["rows"]
     for a, b in PAIRS:
-        body = client.get(f"/api/direction?from={SQUARE_NAMES[a]}&to={SQUARE_NAMES[b]}").json
+        body = get(client, f"/api/direction?from={NAMES[a]}&to={b}")
+        where = (NAMES[a], NAMES[b])
         (ra, fa), (rb, fb) = rf(a), rf(b)
         dr, df = rb - ra, fb - fa
+        assert (body["from"], body["to"], body["rank_diff"], body["file_diff"]) == (NAMES[a], NAMES[b], dr, df)
         assert body["x88_diff"] == (16 * rb + fb) - (16 * ra + fa)
         assert body["lookup_index"] == body["x88_diff"] + 120 and 0 <= body["lookup_index"] < 240
         if a == b:
-            assert body["ray"] is body["degrees"] is body["begrees"] is body["knight"] is None
+            assert [body[k] for k in ("ray", "ray_step", "knight", "knight_step", "knight_jumps", "degrees", "begrees")] == [
+                None
+            ] * 7
             continue
         # Ray: walk from a one step at a time in each direction and see whether b comes.
         walked = None
-        for (sr, sf), (name, step) in rays.items():
+        for (sr, sf), (name, step) in RAYS.items():
             r, f = ra, fa
             while 0 <= r + sr < 8 and 0 <= f + sf < 8:
                 r, f = r + sr, f + sf
                 if 8 * r + f == b:
                     walked = (name, step)
-        assert (body["ray"], body["ray_step"]) == (walked or (None, None)), (SQUARE_NAMES[a], SQUARE_NAMES[b])
+        assert (body["ray"], body["ray_step"]) == (walked or (None, None)), where
+        assert (body["ray"] is not None) == bool(chess.BB_RAYS[a][b]), where
         if walked:
-            assert chess.BB_RAYS[a][b] & chess.BB_SQUARES[b]
-            assert b - a == walked[1] * max(abs(dr), abs(df))
-        knight = knights.get(unit(dr, df))
-        assert (body["knight"], body["knight_step"]) == (knight or (None, None))
-        if knight and body["knight_jumps"] == 1:
-            assert chess.square_knight_distance(a, b) == 1 and b - a == knight[1]
+            # python-chess: b - a is square_distance steps along the ray, each on the line.
+            assert b - a == walked[1] * chess.square_distance(a, b) == walked[1] * max(abs(dr), abs(df))
+            assert all(chess.BB_RAYS[a][b] & chess.BB_SQUARES[a + walked[1] * k] for k in range(chess.square_distance(a, b) + 1))
+        knight = KNIGHTS.get(unit(dr, df))
+        assert (body["knight"], body["knight_step"]) == (knight or (None, None)), where
+        if knight:
+            assert body["knight_jumps"] == math.gcd(dr, df) and b - a == body["knight_jumps"] * knight[1], where
+            if body["knight_jumps"] == 1:
+                assert chess.square_knight_distance(a, b) == 1
+        else:
+            assert body["knight_jumps"] is None and chess.square_knight_distance(a, b) != 1, where
+        assert body["degrees"] == round(math.degrees(math.atan2(df, dr))) % 360, where
         # Begrees: the page's filled sheet, row rank difference +7 at the top.
-        assert body["begrees"] == filled[7 - dr][df + 7], (SQUARE_NAMES[a], SQUARE_NAMES[b])
+        assert body["begrees"] == filled[7 - dr][df + 7], where
         # Degrees: the page's sheet holds the farthest square of each exact direction.
         (ur, uf), k = unit(dr, df), 1
         while max(abs(ur * (k + 1)), abs(uf * (k + 1))) <= 7:
             k += 1
-        assert body["degrees"] == degrees_sheet[7 - ur * k][uf * k + 7]
+        assert body["degrees"] == degrees_sheet[7 - ur * k][uf * k + 7], where
+        cell = degrees_sheet[7 - dr][7 + df]
+        assert cell is None or cell == body["degrees"], where
+
+
+def test_from_is_the_parameter_name_not_from_(client):
+    response = client.get("/api/direction?from_=e4&to=g5")
+    assert response.status_code == 400 and response.json["error"]["param"] == "from"
+    assert get(client, "/api/direction?from=e4&to=g5")["knight"] == "north_east_east"
 
 
 # ---------------------------------------------------------------- /api/intersection(s)
 
+
+def expected_call(a, b, line_a, line_b):
+    """The routine the page prints for the pair, called as the page's section reads (vice versa: b first)."""
+    printed_as, routine, swapped = PAGE_ROUTINE_OF_PAIR[(line_a, line_b)]
+    args = (b, a) if swapped else (a, b)
+    return routine, f"{printed_as}({NAMES[args[0]]}, {NAMES[args[1]]})", PRINTED_ROUTINES[routine][1](*args)
+
+
 def test_intersections_every_pair_and_combination(client):
-    combos = [(x, y) for x in KINDS for y in KINDS if x != y]
     for a, b in PAIRS:
-        body = client.get(f"/api/intersections?a={a}&b={b}").json
-        assert [(c["line_a"], c["line_b"]) for c in body["combinations"]] == combos
+        body = get(client, f"/api/intersections?a={NAMES[a]}&b={b}")
+        assert (body["a"], body["b"]) == (NAMES[a], NAMES[b])
+        assert [(c["line_a"], c["line_b"]) for c in body["combinations"]] == COMBOS
         for c in body["combinations"]:
-            common = walk(a, c["line_a"]) & walk(b, c["line_b"])
-            assert len(common) <= 1
-            expected = SQUARE_NAMES[common.pop()] if common else None
-            where = (SQUARE_NAMES[a], SQUARE_NAMES[b], c["line_a"], c["line_b"])
+            where = (NAMES[a], NAMES[b], c["line_a"], c["line_b"])
+            truth = meet(a, b, c["line_a"], c["line_b"])
+            common = chess_line(a, c["line_a"]) & chess_line(b, c["line_b"])
+            assert truth == (chess.lsb(common) if common else -1) and chess.popcount(common) <= 1, where
+            expected = NAMES[truth] if truth >= 0 else None
             assert c["square"] == expected, where
             assert c["working"]["square"] == expected, where
             if expected:
                 assert c["reason"] is None
-            elif {c["line_a"], c["line_b"]} == {"diagonal", "anti_diagonal"} and colour(a) != colour(b):
+            elif {c["line_a"], c["line_b"]} == {"diagonal", "anti_diagonal"} and is_dark(a) != is_dark(b):
                 assert c["reason"] == "different_colors", where
                 assert c["working"]["different_colors_bit"] is True
             else:
                 assert c["reason"] == "off_board", where
                 assert c["working"]["off_board"] is True
-            assert c["printed"]["correct"] == (c["printed"]["square"] == expected and (expected is not None or c["printed"]["value"] == -1))
+            printed = c["printed"]
+            routine, call, value = expected_call(a, b, c["line_a"], c["line_b"])
+            assert (printed["routine"], printed["call"], printed["value"]) == (routine, call, value), where
+            assert printed["correct"] is (value == truth), where
+            assert printed["square"] == (NAMES[value] if 0 <= value < 64 else None), where
+
+
+@pytest.mark.parametrize("line_a, line_b", COMBOS)
+def test_the_call_of_every_ordered_pair_is_the_routine_the_page_prints(client, line_a, line_b):
+    """e4 and c7: the call names the page's routine (s1, s2 or intersect...) with its arguments in the
+    page's order; its formula is that routine's; its value is what the routine returns for those arguments."""
+    body = get(client, f"/api/intersection?a=e4&b=c7&line_a={line_a}&line_b={line_b}")
+    printed_as, routine, swapped = PAGE_ROUTINE_OF_PAIR[(line_a, line_b)]
+    assert body["printed"]["call"] == f"{printed_as}({'c7, e4' if swapped else 'e4, c7'})"
+    assert body["printed"]["routine"] == routine
+    if printed_as in ("s1", "s2"):
+        assert body["printed"]["formula"].startswith(f"{printed_as} := ")
+    args = (50, 28) if swapped else (28, 50)
+    assert body["printed"]["value"] == PRINTED_ROUTINES[routine][1](*args)
+
+
+def test_the_file_of_e4_and_the_rank_of_c7_is_s1_not_rank(client):
+    """The issue's bug: the call was built from a display name, "rank(e4, c7)"."""
+    body = get(client, "/api/intersection?a=e4&b=c7&line_a=file&line_b=rank")
+    assert body["square"] == "e7" and body["printed"]["formula"] == "s1 := (b & 56) + (a & 7);"
+    assert (body["printed"]["call"], body["printed"]["value"], body["printed"]["square"]) == ("s1(e4, c7)", 52, "e7")
+    body = get(client, "/api/intersection?a=e4&b=c7&line_a=rank&line_b=file")
+    assert (body["printed"]["call"], body["printed"]["square"]) == ("s2(e4, c7)", "c4")
 
 
 def test_intersection_single_matches_the_collection(client):
-    many = client.get("/api/intersections?a=e4&b=c7").json["combinations"]
+    many = get(client, "/api/intersections?a=e4&b=c7")["combinations"]
     for c in many:
-        one = client.get(f"/api/intersection?a=e4&b=c7&line_a={c['line_a']}&line_b={c['line_b']}").json
-        assert {k: one[k] for k in ("square", "reason", "working", "printed")} == {k: c[k] for k in ("square", "reason", "working", "printed")}
+        one = get(client, f"/api/intersection?a=e4&b=c7&line_a={c['line_a']}&line_b={c['line_b']}")
+        assert {k: one[k] for k in ("a", "b", "line_a", "line_b")} == {
+            "a": "e4",
+            "b": "c7",
+            "line_a": c["line_a"],
+            "line_b": c["line_b"],
+        }
+        assert {k: one[k] for k in ("square", "reason", "working", "printed")} == {
+            k: c[k] for k in ("square", "reason", "working", "printed")
+        }
+
+
+def test_intersection_single_endpoint_every_pair(client):
+    """/api/intersection itself on all 4096 pairs, the 12 line-kind pairs taken in turn."""
+    for i, (a, b) in enumerate(PAIRS):
+        line_a, line_b = COMBOS[i % 12]
+        body = get(client, f"/api/intersection?a={NAMES[a]}&b={NAMES[b]}&line_a={line_a}&line_b={line_b}")
+        truth = meet(a, b, line_a, line_b)
+        assert body["square"] == (NAMES[truth] if truth >= 0 else None), (NAMES[a], NAMES[b], line_a, line_b)
+        assert body["printed"]["call"] == expected_call(a, b, line_a, line_b)[1]
 
 
 def test_intersection_examples_from_the_page(client):
     # Rank of a1 with the anti-diagonal of a2 meet at b1; the page's routine says -1.
-    body = client.get("/api/intersection?a=a1&b=a2&line_a=rank&line_b=anti_diagonal").json
+    body = get(client, "/api/intersection?a=a1&b=a2&line_a=rank&line_b=anti_diagonal")
     assert body["square"] == "b1"
     assert body["printed"] == {**body["printed"], "value": -1, "correct": False}
     # Diagonal of a1 and anti-diagonal of b1 (different colours): no square.
-    body = client.get("/api/intersection?a=a1&b=b1&line_a=diagonal&line_b=anti_diagonal").json
+    body = get(client, "/api/intersection?a=a1&b=b1&line_a=diagonal&line_b=anti_diagonal")
     assert (body["square"], body["reason"]) == (None, "different_colors")
     assert body["working"]["value"] & 1 == 1 and body["working"]["test_mask"] == 0x111
 
 
+def test_intersection_vice_versa_calls_the_page_routine_with_swapped_arguments(client):
+    body = get(client, "/api/intersection?a=c7&b=e4&line_a=diagonal&line_b=rank")
+    assert body["printed"]["routine"] == "intersectRankDia" and body["printed"]["call"] == "intersectRankDia(e4, c7)"
+    assert body["square"] is None and body["reason"] == "off_board"
+    body = get(client, "/api/intersection?a=a2&b=a1&line_a=anti_diagonal&line_b=rank")
+    assert body["square"] == "b1"
+    assert (body["printed"]["call"], body["printed"]["value"], body["printed"]["correct"]) == (
+        "intersectRankAnt(a1, a2)",
+        -1,
+        False,
+    )
+    assert body["working"]["formula"] == "s88 = 15*rank(b) + rank(a) + file(a)"
+    assert body["working"]["value"] == 16 * 0 + 1 and body["working"]["square"] == "b1"
+
+
+def test_line_kinds_must_differ(client):
+    for kind in KINDS:
+        response = client.get(f"/api/intersection?a=e4&b=c7&line_a={kind}&line_b={kind}")
+        assert response.status_code == 400
+        assert response.json["error"]["code"] == "same_line_kind" and response.json["error"]["param"] == "line_b"
+
+
 # ---------------------------------------------------------------- /api/routines
 
-def c_intersect(s88, shift=31):
-    s88 = ctypes.c_int32(s88).value
-    return ctypes.c_int32((((s88 >> 1) & 56) + (s88 & 7)) | (ctypes.c_int32(-(s88 & 0x88)).value >> shift)).value
 
-
-def truth_intersection(a, b, line_a, line_b):
-    common = walk(a, line_a) & walk(b, line_b)
-    return common.pop() if common else -1
-
-
-INDEPENDENT = {
-    "squaresOnSameDiagonal (& 7)": lambda a, b: int(c_same_diagonal_and7(a, b)) == int(b in walk(a, "diagonal")),
-    "squaresOnSameDiagonal (% 9)": lambda a, b: int(c_same_diagonal_mod9(a, b)) == int(b in walk(a, "diagonal")),
-    "intersectRankDia": lambda a, b: c_intersect(17 * (a >> 3) - (b >> 3) + (b & 7)) == truth_intersection(a, b, "rank", "diagonal"),
-    "intersectFileDia": lambda a, b: c_intersect(17 * (a & 7) + 2 * (b & 56) - 16 * (b & 7)) == truth_intersection(a, b, "file", "diagonal"),
-    "intersectRankAnt": lambda a, b: c_intersect(17 * (a >> 3) - (b >> 3) + (b & 7)) == truth_intersection(a, b, "rank", "anti_diagonal"),
-    "intersectFileAnt": lambda a, b: c_intersect(2 * (b & 56) + 16 * (b & 7) - 15 * (a & 7)) == truth_intersection(a, b, "file", "anti_diagonal"),
-    "off-board sentinel as printed in the prose": lambda a, b: c_intersect(17 * (a & 7) + 2 * (b & 56) - 16 * (b & 7), 3) == truth_intersection(a, b, "file", "diagonal"),
-    "x88diff": lambda a, b: b - a + (b | 7) - (a | 7) + 120 == 16 * (rf(b)[0] - rf(a)[0]) + rf(b)[1] - rf(a)[1] + 120,
-    "sameColor": lambda a, b: (((9 * (a ^ b)) & 8) == 0) == (colour(a) == colour(b)),
-}
+INDEPENDENT = ("squaresOnSameDiagonal (& 7)", "squaresOnSameDiagonal (% 9)", "intersectRankDia", "intersectFileDia",
+               "intersectRankAnt", "intersectFileAnt", "off-board sentinel as printed in the prose", "x88diff",
+               "sameColor")  # fmt: skip
 
 
 def test_routines_audit_counts_are_recomputed_independently(client):
-    report = {r["name"]: r for r in client.get("/api/routines").json["routines"]}
-    for name, ok in INDEPENDENT.items():
-        wrong = [(a, b) for a, b in PAIRS if not ok(a, b)]
+    report = {r["name"]: r for r in get(client, "/api/routines")["routines"]}
+    for name in INDEPENDENT:
+        _, printed, truth = PRINTED_ROUTINES[name]
+        wrong = [(a, b) for a, b in PAIRS if printed(a, b) != truth(a, b)]
         assert report[name]["checked"] == 4096
         assert report[name]["wrong"] == len(wrong), name
-        assert [e["input"] for e in report[name]["examples"]] == [[SQUARE_NAMES[a], SQUARE_NAMES[b]] for a, b in wrong[:10]]
+        assert [e["input"] for e in report[name]["examples"]] == [[NAMES[a], NAMES[b]] for a, b in wrong[:10]]
     for r in report.values():
         assert r["checked"] in (64, 4096)
         assert len(r["examples"]) == min(10, r["wrong"])
         assert r["page"] in ("Diagonals", "Color of a Square", "Intersection Squares", "Direction")
-    # The faults the audit finds, measured: both same-diagonal tests, the rank/anti-diagonal
-    # routine (printed as a copy of rank/diagonal) and the prose's sizeof(int)-1 shift.
-    faulty = {name for name, r in report.items() if r["wrong"]}
-    assert faulty == {"squaresOnSameDiagonal (& 7)", "squaresOnSameDiagonal (% 9)", "intersectRankAnt",
-                      "off-board sentinel as printed in the prose", "Rank and Anti-Diagonal (0x88 Math prose)",
-                      "Diagonal and Anti-Diagonal (0x88 Math prose)"}
     # h1/a3 differ by 9 but wrap around the board edge: the famous "% 9" false positive.
-    assert report["squaresOnSameDiagonal (% 9)"]["wrong"] > 0
-    h1a3 = client.get("/api/same-line?a=h1&b=a3").json
+    h1a3 = get(client, "/api/same-line?a=h1&b=a3")
     assert h1a3["diagonal"] is False
     assert {r["name"]: r["value"] for r in h1a3["routines"]}["squaresOnSameDiagonal (% 9)"] == 1
+    assert tail(-16, 3) == -8  # the prose's sizeof(int)-1 sentinel, on the file of a1 and the diagonal of b1
 
 
 def test_every_colour_formula_is_audited_over_all_squares(client):
-    report = {r["name"]: r for r in client.get("/api/routines").json["routines"]}
-    methods = client.get("/api/color?sq=a1&other=h8").json
+    report = {r["name"]: r for r in get(client, "/api/routines")["routines"]}
+    methods = get(client, "/api/color?sq=a1&other=h8")
     for m in methods["methods"]:
         assert report[m["name"]]["checked"] == 64
     for m in methods["same_color_methods"]:
@@ -293,63 +406,64 @@ def test_every_colour_formula_is_audited_over_all_squares(client):
 
 # ---------------------------------------------------------------- bad input
 
-ENDPOINTS = {
-    "/api/square": {"sq": "e4"},
-    "/api/color": {"sq": "e4"},
+GOOD = {
+    "/api/square": {"sq": "e4", "mapping": "lerbef"},
+    "/api/color": {"sq": "e4", "other": "d5"},
     "/api/same-line": {"a": "e4", "b": "h7"},
     "/api/direction": {"from": "e4", "to": "g5"},
+    "/api/directions/table": {"kind": "begrees"},
     "/api/intersection": {"a": "e4", "b": "c7", "line_a": "rank", "line_b": "diagonal"},
     "/api/intersections": {"a": "e4", "b": "c7"},
-    "/api/directions/table": {"kind": "degrees"},
 }
-BAD_SQUARES = ["i9", "64", "-1", "a0", "e44", "9" * 3000, "0x1c", "%00", "e4%00"]
+OPTIONAL = {"mapping", "other"}
+SQUARE_PARAMS = {"sq", "other", "a", "b", "from", "to"}
+BAD_SQUARES = [
+    "i9",
+    "64",
+    "-1",
+    "a0",
+    "h0",
+    "e",
+    "4e",
+    "e44",
+    "e4e4",
+    "100",
+    "0x1c",
+    "%00",
+    "%FF",
+    "%D9%A3",
+    "e4%00",
+    "9" * 3000,
+    "a" * 5000,
+]
+BAD_CHOICES = ["x", "LERF", "Rank", "RANK", "anti-diagonal", "diagonals", "degrees ", "%00", "9" * 3000, "z" * 5000]
 
 
-def query(params):
-    return "&".join(f"{k}={v}" for k, v in params.items())
+def url(path, params):
+    return path + "?" + "&".join(f"{k}={v}" for k, v in params.items())
 
 
-@pytest.mark.parametrize("path", list(ENDPOINTS))
-def test_bad_input_every_parameter(client, path):
-    good = ENDPOINTS[path]
-    assert client.get(f"{path}?{query(good)}").status_code == 200
+@pytest.mark.parametrize("path", list(GOOD))
+def test_every_parameter_refuses_bad_input(client, path):
+    good = GOOD[path]
+    assert client.get(url(path, good)).status_code == 200
     for name in good:
-        for bad, code in [(None, "missing_parameter"), ("", "missing_parameter")]:
-            params = {k: v for k, v in good.items() if k != name}
-            if bad is not None:
-                params[name] = bad
-            response = client.get(f"{path}?{query(params)}")
-            assert response.status_code == 400 and response.json["error"] == {**response.json["error"], "code": code, "param": name}
-        response = client.get(f"{path}?{query(good)}&{name}={good[name]}")
-        assert response.status_code == 400 and response.json["error"]["param"] == name
-        values = BAD_SQUARES if name in ("sq", "a", "b", "from", "to") else ["RANK", "x", "diagonals", "9" * 3000]
-        for bad in values:
-            response = client.get(f"{path}?{query({**good, name: bad})}")
+        others = {k: v for k, v in good.items() if k != name}
+        for given in ("missing", "empty"):
+            response = client.get(url(path, others if given == "missing" else {**others, name: ""}))
+            if name in OPTIONAL:
+                assert response.status_code == 200, (path, name, given)
+            else:
+                assert response.status_code == 400, (path, name, given)
+                assert response.json["error"] == {**response.json["error"], "code": "missing_parameter", "param": name}
+        response = client.get(url(path, good) + f"&{name}={good[name]}")
+        assert response.status_code == 400 and response.json["error"]["param"] == name, (path, name, "repeated")
+        for bad in BAD_SQUARES if name in SQUARE_PARAMS else BAD_CHOICES:
+            response = client.get(url(path, {**good, name: bad}))
             assert response.status_code == 400, (path, name, bad)
-            body = response.json["error"]
-            assert body["param"] == name and body["code"] in ("invalid_square", "invalid_parameter")
-            assert len(body["message"]) < 300
-    assert client.post(f"{path}?{query(good)}").status_code == 405
-
-
-def test_optional_other_square_is_validated(client):
-    response = client.get("/api/color?sq=e4&other=z9")
-    assert response.status_code == 400 and response.json["error"]["param"] == "other"
-    assert "same_color" not in client.get("/api/color?sq=e4&other=").json
-
-
-def test_same_line_kind_is_refused(client):
-    for kind in KINDS:
-        response = client.get(f"/api/intersection?a=e4&b=c7&line_a={kind}&line_b={kind}")
-        assert response.status_code == 400
-        assert response.json["error"]["code"] == "same_line_kind" and response.json["error"]["param"] == "line_b"
-
-
-def test_intersection_single_endpoint_every_pair(client):
-    """/api/intersection itself on all 4096 pairs, the 12 line-kind pairs taken in turn."""
-    combos = [(x, y) for x in KINDS for y in KINDS if x != y]
-    for i, (a, b) in enumerate(PAIRS):
-        line_a, line_b = combos[i % 12]
-        body = client.get(f"/api/intersection?a={SQUARE_NAMES[a]}&b={SQUARE_NAMES[b]}&line_a={line_a}&line_b={line_b}").json
-        common = walk(a, line_a) & walk(b, line_b)
-        assert body["square"] == (SQUARE_NAMES[common.pop()] if common else None), (SQUARE_NAMES[a], SQUARE_NAMES[b], line_a, line_b)
+            error = response.json["error"]
+            assert error["code"] == ("invalid_square" if name in SQUARE_PARAMS else "invalid_parameter"), (path, name, bad)
+            assert error["param"] == name and len(error["message"]) < 300
+    for method in ("post", "put", "delete", "patch"):
+        response = getattr(client, method)(url(path, good))
+        assert response.status_code == 405 and response.json["error"]["code"] == "method_not_allowed", (path, method)

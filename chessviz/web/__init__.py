@@ -1,6 +1,7 @@
 """The Flask application: a thin translation of HTTP into calls of the pure core.
 
-Nothing outside this subpackage imports Flask.
+Nothing outside this subpackage imports Flask. The app finds its templates, static files
+and docs from this file's location (``ROOT``), never from the current directory.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=None,  # static files are served by .serving, under versioned URLs
     )
-    app.config.update(JSON_SORT_KEYS=False)
+    # Flask 2.3 dropped the JSON_SORT_KEYS setting; the provider's attributes are what count.
     app.json.sort_keys = False
     app.json.compact = True
     if test_config:
@@ -41,8 +42,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(code_worker)
 
     @app.errorhandler(ChessvizError)
-    def bad_input(error: ChessvizError):
-        return error_response(400, error.code, error.message, error.param)
+    def bad_input(error: ChessvizError):  # raised outside a declared endpoint: no parameter to name
+        return error_response(400, error.code, error.message, None)
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):

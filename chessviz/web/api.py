@@ -1,59 +1,95 @@
 """The JSON API blueprint and the ``endpoint`` decorator that every endpoint is declared with.
 
 A view receives parsed keyword arguments and returns a dict; parsing, errors and the
-OpenAPI document all come from the declaration (see :mod:`chessviz.web.params`).
+OpenAPI document all come from the declaration (see :mod:`chessviz.web.params` and
+:mod:`chessviz.web.schemas`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import wraps
-from typing import Callable
 
 from flask import Blueprint, Response, jsonify, request
 
 from ..errors import ChessvizError
 from .params import Param, parse_args
+from .serving import error_response
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
 
 @dataclass(frozen=True)
 class Endpoint:
-    """What the OpenAPI document says about one endpoint."""
+    """What the OpenAPI document says about one endpoint, and the view that answers it."""
 
     path: str
     summary: str
     description: str
     params: list[Param]
     tag: str
-    example_response: dict | None = None
+    response: dict
+    view: Callable[..., dict | Response]
+    blame: dict[str, str] = field(default_factory=dict)
     media_type: str = "application/json"
+
+    def example_query(self) -> dict[str, str]:
+        """Return the documented request: the declared example of every required parameter."""
+        return {p.name: p.example for p in self.params if p.required and p.example is not None}
+
+    def example_response(self) -> dict | None:
+        """Return the real answer to the documented request (so the documented example cannot drift)."""
+        if self.media_type != "application/json":
+            return None
+        return self.view(**parse_args(self.params, _Args(self.example_query())))
+
+
+class _Args(dict):
+    """A plain dict read like werkzeug's MultiDict (one value per name)."""
+
+    def getlist(self, name: str) -> list[str]:
+        return [self[name]] if name in self else []
 
 
 ENDPOINTS: list[Endpoint] = []
 
 
-def endpoint(rule: str, params: list[Param], summary: str, description: str = "", tag: str = "geometry",
-             example_response: dict | None = None, error_params: dict[str, str] | None = None,
-             media_type: str = "application/json"):
+def endpoint(
+    rule: str,
+    params: list[Param],
+    summary: str,
+    description: str = "",
+    *,
+    response: dict | None = None,
+    tag: str = "geometry",
+    fields: dict[str, str] | None = None,
+    media_type: str = "application/json",
+):
     """Register a GET endpoint at ``/api<rule>`` whose view takes the parsed parameters.
 
-    ``error_params`` names the parameter to blame for an error the core raises without
-    one, by error code (e.g. ``{"not_aligned": "to"}``).
+    ``response`` is the JSON schema of a 200 answer (an object, or a string for another
+    ``media_type``, where none is given). A bad parameter, or an error the core raises, is a
+    400 naming the parameter at fault: the core's error names its argument (``field``),
+    which is the view's keyword of the parameter that parsed it, or, where the core's
+    argument has another name, the parameter ``fields`` maps it to (e.g.
+    ``{"origin": "from"}``). This is the one place a parameter is blamed.
     """
+    blame = {p.keyword: p.name for p in params} | (fields or {})
+    if response is None:
+        response = {"type": "object"} if media_type == "application/json" else {"type": "string"}
 
-    def decorate(view: Callable[..., dict]):
+    def decorate(view: Callable[..., dict | Response]):
         @wraps(view)
         def handler():
             try:
                 answer = view(**parse_args(params, request.args))
                 return answer if isinstance(answer, Response) else jsonify(answer)
             except ChessvizError as error:
-                raise error.with_param((error_params or {}).get(error.code))
+                return error_response(400, error.code, error.message, blame.get(error.field))
 
         api.add_url_rule(rule, view.__name__, handler, methods=["GET"])
-        ENDPOINTS.append(Endpoint("/api" + rule, summary, description, params, tag, example_response, media_type))
+        ENDPOINTS.append(Endpoint("/api" + rule, summary, description, params, tag, response, view, blame, media_type))
         return view
 
     return decorate

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ..squares import MAPPINGS, bits_of, convert, format_bitboard, square_name, square_of_bit, squares_of
+from .. import answers
 from . import params as P
+from . import schemas as S
 from .api import endpoint
 
 
@@ -13,16 +14,18 @@ from .api import endpoint
     "Read a bitboard",
     "Its squares (sorted by LERF index), each set bit's square, the population count, "
     "the value in hex, decimal and binary, and the same squares' value in both mappings.",
-    tag="geometry",
+    response=S.obj(
+        {
+            "value": S.BITBOARD,
+            "decimal": {"type": "string", "pattern": "^[0-9]{1,20}$"},
+            "binary": S.BINARY64,
+            "mapping": S.MAPPING,
+            "popcount": S.INT,
+            "squares": S.array(S.SQUARE),
+            "bits": S.array(S.obj({"bit": S.INT, "square": S.SQUARE})),
+            "values": S.mapping_of(S.BITBOARD, ("lerf", "lerbef")),
+        }
+    ),
 )
 def bitboard(value: int, mapping: str) -> dict:
-    return {
-        "value": format_bitboard(value),
-        "decimal": str(value),
-        "binary": f"{value:064b}",
-        "mapping": mapping,
-        "popcount": value.bit_count(),
-        "squares": [square_name(sq) for sq in squares_of(value, mapping)],
-        "bits": [{"bit": bit, "square": square_name(square_of_bit(bit, mapping))} for bit in bits_of(value)],
-        "values": {m: format_bitboard(convert(value, mapping, m)) for m in MAPPINGS},
-    }
+    return answers.bitboard_answer(value, mapping)

@@ -18,7 +18,7 @@ TASK_IDS = tuple(task.id for task in TASKS)
 
 def _index(text: str) -> int:
     if not re.fullmatch(r"[0-9]{1,5}", text):  # not str.isdigit: it takes "²", which int() refuses
-        raise ChessvizError("invalid_parameter", f"index must be a whole number 0..4095, got {shown(text)}")
+        raise ChessvizError("invalid_parameter", f"index must be a whole number 0..4095, got {shown(text)}", "index")
     return int(text)
 
 
@@ -54,7 +54,7 @@ def code_tasks() -> dict:
     "shows it with this input loaded) and view (how to draw it: occupied, pieces, marks, line). An index past "
     "the end is a 400 invalid_parameter.",
     tag="code",
-    error_params={"invalid_parameter": "index"},
+    fields={"task_id": "task"},
 )
 def code_truth(task: str, index: int | None) -> dict:
     check_task(task)

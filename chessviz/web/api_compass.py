@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..compass import SPAN, offsets, rose
 from ..squares import square_name
 from . import params as P
+from . import schemas as S
 from .api import endpoint
 
 
@@ -16,6 +17,15 @@ from .api import endpoint
     "rose: the on-board squares one ray step or one knight jump away, each {to, kind (ray or knight), "
     "direction, step}. squares: 15 rows of 15 square names (null off the board) at each rank and "
     "file difference from sq, laid out as /api/directions/table (top row +7, left column -7).",
+    response=S.obj(
+        {
+            "sq": S.SQUARE,
+            "rose": S.array(S.obj({"to": S.SQUARE, "kind": S.enum("ray", "knight"), "direction": S.STR, "step": S.INT})),
+            "rank_diffs": S.array(S.INT, 15),
+            "file_diffs": S.array(S.INT, 15),
+            "squares": S.array(S.array(S.nullable(S.SQUARE), 15), 15),
+        }
+    ),
 )
 def rose_view(sq: int) -> dict:
     return {

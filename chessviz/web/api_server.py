@@ -20,7 +20,7 @@ from .api import endpoint
     "Always {\"ok\": true}: a probe for monitoring, and the trivial route that "
     "bench/bench_server.py measures every endpoint against.",
     tag="server",
-    example_response={"ok": True},
+    response={"type": "object", "required": ["ok"], "properties": {"ok": {"const": True}}, "additionalProperties": False},
 )
 def health() -> dict:
     return {"ok": True}

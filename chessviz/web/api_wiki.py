@@ -3,16 +3,26 @@ Direction, Intersection Squares) and the audit of the routines they print."""
 
 from __future__ import annotations
 
-from ..audit import ROUTINES, audit, color_working, evaluate, knight_distance
-from ..compass import TABLE_KINDS, direction, table
-from ..errors import ChessvizError
-from ..lines import (
-    PAIRS, anti_diagonal_index, anti_diagonal_length, diagonal_index, diagonal_length,
-    intersection_reason, intersection_square, is_dark, same_line, x88_working,
-)
-from ..squares import LINE_KINDS, MAPPINGS, bit_of, format_bitboard, line_mask, square_file, square_name, square_rank, x88
+from .. import answers
+from ..compass import TABLE_KINDS
 from . import params as P
+from . import schemas as S
 from .api import endpoint
+
+SQUARE_ANSWER = S.obj(
+    {
+        "name": S.SQUARE,
+        "index": S.INT,
+        "rank": S.INT,
+        "file": S.INT,
+        "x88": S.INT,
+        "bits": S.obj({"lerf": S.INT, "lerbef": S.INT}),
+        "color": S.COLOR,
+        "diagonal": S.obj({"index": S.INT, "index_plus7": S.INT, "index_and15": S.INT, "length": S.INT}),
+        "anti_diagonal": S.obj({"index": S.INT, "length": S.INT}),
+        "masks": S.mapping_of(S.BITBOARD, ("rank", "file", "diagonal", "anti_diagonal")),
+    }
+)
 
 
 @endpoint(
@@ -21,68 +31,65 @@ from .api import endpoint
     "Describe one square",
     "Name, LERF index, rank, file, 0x88 coordinate, colour, diagonal and anti-diagonal "
     "indices and lengths, and the masks of the four lines through it.",
+    response=SQUARE_ANSWER,
 )
 def square(sq: int, mapping: str) -> dict:
-    rank, file = square_rank(sq), square_file(sq)
-    diagonal = diagonal_index(sq)
-    return {
-        "name": square_name(sq),
-        "index": sq,
-        "rank": rank,
-        "file": file,
-        "x88": x88(sq),
-        "bits": {m: bit_of(sq, m) for m in MAPPINGS},
-        "color": "dark" if is_dark(sq) else "light",
-        "diagonal": {
-            "index": diagonal,
-            "index_plus7": diagonal + 7,
-            "index_and15": diagonal & 15,
-            "length": diagonal_length(sq),
-        },
-        "anti_diagonal": {"index": anti_diagonal_index(sq), "length": anti_diagonal_length(sq)},
-        "masks": {kind: format_bitboard(line_mask(sq, kind, mapping)) for kind in LINE_KINDS},
+    return answers.square_answer(sq, mapping)
+
+
+_METHOD = S.obj({**S.ROUTINE_VERDICT, "agrees": S.BOOL})
+_WORKING = S.obj(
+    {
+        "square": S.INT,
+        "x88square": S.INT,
+        "square_shr3": S.INT,
+        "anti_diagonal_index": S.INT,
+        "lookup_shift": S.INT,
+        "lookup_shifted": S.STR,
+        "shift_mod32": S.INT,
+        "shifted32": S.STR,
+        "x88_shift_mod32": S.INT,
+        "x88_shifted": S.STR,
+        "nine_sq": S.INT,
+        "nine_sq_plus8": S.INT,
+        "nine_sq_binary": S.STR,
+        "nine_sq_plus8_binary": S.STR,
+        "lookup_bit": S.INT,
+        "shifted32_bit": S.INT,
+        "x88_shifted_bit": S.INT,
+        "square_shr3_plus_square": S.INT,
     }
-
-
-COLOR_METHODS = [r.name for r in ROUTINES if r.page == "Color of a Square" and r.arity == 1]
-SAME_COLOR_METHODS = [r.name for r in ROUTINES if r.page == "Color of a Square" and r.arity == 2]
-SAME_DIAGONAL_ROUTINES = [r.name for r in ROUTINES if r.name.startswith("squaresOnSameDiagonal")]
+)
 
 
 @endpoint(
     "/color",
-    [P.square("sq", "The square."), P.square("other", "A second square, for same/different colour.", required=False, example="d5")],
+    [
+        P.square("sq", "The square."),
+        P.square("other", "A second square, for same/different colour.", required=False, example="d5"),
+    ],
     "Colour of a square, by every formula of the wiki page",
     "Each formula the Color of a Square page prints, evaluated as printed (C semantics; "
     "32-bit shifts take the count modulo 32), with its value and whether it agrees. "
     "With `other`: same_color and the page's differentColor/sameColor formulas and the "
     "knight-distance parity.",
+    response=S.obj(
+        {
+            "square": S.SQUARE,
+            "color": S.COLOR,
+            "methods": S.array(_METHOD),
+            "working": _WORKING,
+            "other": S.SQUARE,
+            "other_color": S.COLOR,
+            "same_color": S.BOOL,
+            "knight_distance": S.INT,
+            "same_color_methods": S.array(_METHOD),
+        },
+        optional=("other", "other_color", "same_color", "knight_distance", "same_color_methods"),
+    ),
 )
 def color(sq: int, other: int | None) -> dict:
-    body = {
-        "square": square_name(sq),
-        "color": "dark" if is_dark(sq) else "light",
-        "methods": [_method(name, sq) for name in COLOR_METHODS],
-        "working": color_working(sq),
-    }
-    if other is not None:
-        body["other"] = square_name(other)
-        body["other_color"] = "dark" if is_dark(other) else "light"
-        body["same_color"] = is_dark(sq) == is_dark(other)
-        body["knight_distance"] = knight_distance(sq, other)
-        body["same_color_methods"] = [_method(name, sq, other) for name in SAME_COLOR_METHODS]
-    return body
-
-
-def _method(name: str, *args: int) -> dict:
-    result = evaluate(name, *args)
-    return {
-        "name": result["name"],
-        "formula": result["formula"],
-        "value": result["value"],
-        "means": result["means"],
-        "agrees": result["correct"],
-    }
+    return answers.color_answer(sq, other)
 
 
 @endpoint(
@@ -91,17 +98,23 @@ def _method(name: str, *args: int) -> dict:
     "Are two squares on one rank, file, diagonal or anti-diagonal?",
     "The true geometry, and each 'two squares on a diagonal' routine of the Diagonals page "
     "evaluated exactly as printed (C integer semantics) on (a, b).",
+    response=S.obj(
+        {
+            "a": S.SQUARE,
+            "b": S.SQUARE,
+            "rank": S.BOOL,
+            "file": S.BOOL,
+            "diagonal": S.BOOL,
+            "anti_diagonal": S.BOOL,
+            "routines": S.array(S.obj({**S.ROUTINE_VERDICT, "correct": S.BOOL})),
+        }
+    ),
 )
 def same_line_view(a: int, b: int) -> dict:
-    return {
-        "a": square_name(a),
-        "b": square_name(b),
-        **same_line(a, b),
-        "routines": [
-            {k: v for k, v in evaluate(name, a, b).items() if k in ("name", "formula", "value", "means", "correct")}
-            for name in SAME_DIAGONAL_ROUTINES
-        ],
-    }
+    return answers.same_line_answer(a, b)
+
+
+_NULLABLE_INT = S.nullable(S.INT)
 
 
 @endpoint(
@@ -110,9 +123,26 @@ def same_line_view(a: int, b: int) -> dict:
     "Direction from one square to another",
     "Ray and knight direction (any distance along it), bearing in degrees as in the "
     "Direction page's table, begrees (0..143), the 0x88 difference and its 240-entry index.",
+    response=S.obj(
+        {
+            "from": S.SQUARE,
+            "to": S.SQUARE,
+            "rank_diff": S.INT,
+            "file_diff": S.INT,
+            "ray": S.nullable(S.STR),
+            "ray_step": _NULLABLE_INT,
+            "knight": S.nullable(S.STR),
+            "knight_step": _NULLABLE_INT,
+            "knight_jumps": _NULLABLE_INT,
+            "degrees": _NULLABLE_INT,
+            "begrees": _NULLABLE_INT,
+            "x88_diff": S.INT,
+            "lookup_index": S.INT,
+        }
+    ),
 )
 def direction_view(from_: int, to: int) -> dict:
-    return {"from": square_name(from_), "to": square_name(to), **direction(from_, to)}
+    return answers.direction_answer(from_, to)
 
 
 @endpoint(
@@ -121,44 +151,52 @@ def direction_view(from_: int, to: int) -> dict:
     "One of the Direction page's 15x15 tables",
     "rows[0] is rank difference +7, rows[14] is -7; cells run from file difference -7 to +7. "
     "null where the page leaves a cell blank (its direction occurs on a farther square) and at the centre.",
+    response=S.obj(
+        {
+            "kind": S.enum(*TABLE_KINDS),
+            "rank_diffs": S.array(S.INT, 15),
+            "file_diffs": S.array(S.INT, 15),
+            "rows": S.array(S.array(_NULLABLE_INT, 15), 15),
+        }
+    ),
 )
 def directions_table(kind: str) -> dict:
-    return {"kind": kind, "rank_diffs": list(range(7, -8, -1)), "file_diffs": list(range(-7, 8)), "rows": table(kind)}
+    return answers.directions_table_answer(kind)
 
 
-def _intersection(a: int, b: int, line_a: str, line_b: str) -> dict:
-    square = intersection_square(a, b, line_a, line_b)
-    return {
-        "square": square_name(square) if square is not None else None,
-        "reason": intersection_reason(a, b, line_a, line_b),
-        "working": x88_working(a, b, line_a, line_b),
-        "printed": _printed_intersection(a, b, line_a, line_b),
-    }
-
-
-# The page prints one routine per unordered pair; the other order swaps the arguments.
-_PRINTED = {
-    ("file", "rank"): ("rank and file (s1)", False), ("rank", "file"): ("rank and file (s2)", False),
-    ("rank", "diagonal"): ("intersectRankDia", False), ("diagonal", "rank"): ("intersectRankDia", True),
-    ("file", "diagonal"): ("intersectFileDia", False), ("diagonal", "file"): ("intersectFileDia", True),
-    ("rank", "anti_diagonal"): ("intersectRankAnt", False), ("anti_diagonal", "rank"): ("intersectRankAnt", True),
-    ("file", "anti_diagonal"): ("intersectFileAnt", False), ("anti_diagonal", "file"): ("intersectFileAnt", True),
-    ("diagonal", "anti_diagonal"): ("intersectDiaAnt", False), ("anti_diagonal", "diagonal"): ("intersectDiaAnt", True),
+_MEETING = {
+    "square": S.nullable(S.SQUARE),
+    "reason": S.nullable(S.enum("off_board", "different_colors")),
+    "working": S.obj(
+        {
+            "formula": S.STR,
+            "value": S.INT,
+            "binary": S.STR,
+            "doubled": S.BOOL,
+            "test_mask": S.INT,
+            "test_mask_binary": S.STR,
+            "masked": S.INT,
+            "masked_binary": S.STR,
+            "different_colors_bit": S.nullable(S.BOOL),
+            "off_board": S.BOOL,
+            "square_formula": S.STR,
+            "square": S.nullable(S.SQUARE),
+        }
+    ),
+    "printed": S.obj(
+        {
+            "routine": S.STR,
+            "call": {
+                "type": "string",
+                "pattern": r"^(s1|s2|intersect(RankDia|FileDia|RankAnt|FileAnt|DiaAnt))\([a-h][1-8], [a-h][1-8]\)$",
+            },
+            "formula": S.STR,
+            "value": S.INT,
+            "square": S.nullable(S.SQUARE),
+            "correct": S.BOOL,
+        }
+    ),
 }
-
-
-def _printed_intersection(a: int, b: int, line_a: str, line_b: str) -> dict:
-    name, swapped = _PRINTED[(line_a, line_b)]
-    args = (b, a) if swapped else (a, b)
-    result = evaluate(name, *args)
-    return {
-        "routine": name,
-        "call": f"{name.split(' ')[0]}({square_name(args[0])}, {square_name(args[1])})",
-        "formula": result["formula"],
-        "value": result["value"],
-        "square": square_name(result["value"]) if 0 <= result["value"] < 64 else None,
-        "correct": result["correct"],
-    }
 
 
 @endpoint(
@@ -166,18 +204,18 @@ def _printed_intersection(a: int, b: int, line_a: str, line_b: str) -> dict:
     [
         P.square("a", "The square whose line_a is taken.", example="e4"),
         P.square("b", "The square whose line_b is taken.", example="c7"),
-        P.line("line_a", "The line kind through a."),
-        P.line("line_b", "The line kind through b (different from line_a)."),
+        P.line("line_a", "The line kind through a.", example="file"),
+        P.line("line_b", "The line kind through b (different from line_a).", example="rank"),
     ],
     "Where the line_a through a meets the line_b through b",
     "The intersection square (or null, with the reason off_board or different_colors), "
     "the Intersection Squares page's 0x88 working (corrected for rank/anti-diagonal), "
-    "and what the page's printed routine returns for the same input.",
+    "and what the page's printed routine returns for the same input: `call` names it as the "
+    "page prints it (s1, s2 or an intersect... routine) with its arguments in order.",
+    response=S.obj({"a": S.SQUARE, "b": S.SQUARE, "line_a": S.LINE, "line_b": S.LINE, **_MEETING}),
 )
 def intersection(a: int, b: int, line_a: str, line_b: str) -> dict:
-    if line_a == line_b:
-        raise ChessvizError("same_line_kind", f"line_a and line_b must differ, both are {line_a!r}", "line_b")
-    return {"a": square_name(a), "b": square_name(b), "line_a": line_a, "line_b": line_b, **_intersection(a, b, line_a, line_b)}
+    return answers.intersection_answer(a, b, line_a, line_b)
 
 
 @endpoint(
@@ -185,13 +223,12 @@ def intersection(a: int, b: int, line_a: str, line_b: str) -> dict:
     [P.square("a", "First square.", example="e4"), P.square("b", "Second square.", example="c7")],
     "All 12 ordered pairs of line kinds at once",
     "Each as /api/intersection returns it, with its line_a and line_b.",
+    response=S.obj(
+        {"a": S.SQUARE, "b": S.SQUARE, "combinations": S.array(S.obj({"line_a": S.LINE, "line_b": S.LINE, **_MEETING}), 12)}
+    ),
 )
 def intersections(a: int, b: int) -> dict:
-    return {
-        "a": square_name(a),
-        "b": square_name(b),
-        "combinations": [{"line_a": x, "line_b": y, **_intersection(a, b, x, y)} for x, y in PAIRS],
-    }
+    return answers.intersections_answer(a, b)
 
 
 @endpoint(
@@ -200,9 +237,40 @@ def intersections(a: int, b: int) -> dict:
     "The audit of every routine the wiki pages print",
     "Each routine evaluated exactly as printed on all its inputs (64 squares or 4096 "
     "ordered pairs) against the truth: how many it gets wrong, and up to 10 examples.",
+    response=S.obj(
+        {
+            "routines": S.array(
+                S.obj(
+                    {
+                        "name": S.STR,
+                        "page": S.enum("Diagonals", "Color of a Square", "Intersection Squares", "Direction"),
+                        "formula": S.STR,
+                        "checked": S.INT,
+                        "wrong": S.INT,
+                        "examples": {
+                            **S.array(
+                                S.obj(
+                                    {
+                                        "input": S.array(S.SQUARE),
+                                        "printed": S.INT,
+                                        "printed_means": S.STR,
+                                        "expected": S.INT,
+                                        "expected_means": S.STR,
+                                        "chapter": S.STR,
+                                        "query": {"type": "object", "additionalProperties": S.STR},
+                                    }
+                                )
+                            ),
+                            "maxItems": 10,
+                        },
+                    }
+                )
+            )
+        }
+    ),
 )
 def routines() -> dict:
-    return {"routines": list(audit())}
+    return answers.routines_answer()
 
 
 @endpoint(
@@ -210,6 +278,7 @@ def routines() -> dict:
     [P.MAPPING],
     "All 64 squares at once",
     "The /api/square body of every square, a1 first (LERF order): one request for a board's overlays.",
+    response=S.obj({"mapping": S.MAPPING, "squares": S.array(SQUARE_ANSWER, 64)}),
 )
 def squares(mapping: str) -> dict:
-    return {"mapping": mapping, "squares": [square(sq, mapping) for sq in range(64)]}
+    return answers.squares_answer(mapping)

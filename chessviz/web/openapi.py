@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, url_for
+from flask import Blueprint, Response, jsonify
 
+from .. import __version__
 from . import ROOT
-
 from .api import ENDPOINTS
+
+DOCS_URL = "/docs/API.md"
 
 openapi = Blueprint("openapi", __name__)
 
@@ -37,14 +39,18 @@ def _param_schema(p) -> dict:
     return schema
 
 
-def document(docs_url: str = "/docs/API.md") -> dict:
-    """Return the OpenAPI 3.1 document describing every registered endpoint."""
+def document() -> dict:
+    """Return the OpenAPI 3.1 document describing every registered endpoint.
+
+    Each 200 carries the endpoint's declared schema and, as its example, the real answer
+    to the request made of the parameters' declared examples (JSON answers only).
+    """
     paths = {}
     for ep in sorted(ENDPOINTS, key=lambda e: e.path):
-        schema = {"type": "object"} if ep.media_type == "application/json" else {"type": "string"}
-        ok = {"description": "OK", "content": {ep.media_type: {"schema": schema}}}
-        if ep.example_response is not None:
-            ok["content"][ep.media_type]["example"] = ep.example_response
+        ok = {"description": "OK", "content": {ep.media_type: {"schema": ep.response}}}
+        example = ep.example_response()
+        if example is not None:
+            ok["content"][ep.media_type]["example"] = example
         paths[ep.path] = {
             "get": {
                 "summary": ep.summary,
@@ -64,7 +70,10 @@ def document(docs_url: str = "/docs/API.md") -> dict:
                 ],
                 "responses": {
                     "200": ok,
-                    "400": {"description": "Bad or missing parameter", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+                    "400": {
+                        "description": "Bad or missing parameter",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+                    },
                 },
             }
         }
@@ -82,13 +91,13 @@ def document(docs_url: str = "/docs/API.md") -> dict:
         "openapi": "3.1.0",
         "info": {
             "title": "chessviz",
-            "version": "1.0.0",
+            "version": __version__,
             "description": "Chess bitboard geometry and sliding attacks. Square indices are LERF "
             "(a1 = 0, h8 = 63); bitboards are strings 0x + 16 hex digits in the request's mapping. "
-            f"The conventions, every endpoint's meaning and examples: [docs/API.md]({docs_url}), "
+            f"The conventions, every endpoint's meaning and examples: [docs/API.md]({DOCS_URL}), "
             "the same file as docs/API.md in the repository.",
         },
-        "externalDocs": {"description": "The chessviz HTTP API (docs/API.md)", "url": docs_url},
+        "externalDocs": {"description": "The chessviz HTTP API (docs/API.md)", "url": DOCS_URL},
         "paths": paths,
         "components": {"schemas": {"Error": _ERROR}},
     }
@@ -96,10 +105,10 @@ def document(docs_url: str = "/docs/API.md") -> dict:
 
 @openapi.get("/api/openapi.json")
 def openapi_json():
-    return jsonify(document(url_for("openapi.api_docs")))
+    return jsonify(document())
 
 
-@openapi.get("/docs/API.md")
+@openapi.get(DOCS_URL)
 def api_docs():
     """Serve the repository's docs/API.md, so the running server hands out its own manual."""
     text = (ROOT / "docs" / "API.md").read_text(encoding="utf-8")

@@ -73,14 +73,14 @@ def chapter(slug: str):
     if current is None:
         abort(404, description=f"no chapter named {shown(slug)}")
     position = CHAPTERS.index(current)
-    context = dict(
-        chapter=current,
-        chapters=CHAPTERS,
-        previous=CHAPTERS[position - 1] if position > 0 else None,
-        next=CHAPTERS[position + 1] if position + 1 < len(CHAPTERS) else None,
-        chapter_urls={c.slug: url_for("pages.chapter", slug=c.slug) for c in CHAPTERS},
-        devlog=devlog.constants(),
-    )
+    context = {
+        "chapter": current,
+        "chapters": CHAPTERS,
+        "previous": CHAPTERS[position - 1] if position > 0 else None,
+        "next": CHAPTERS[position + 1] if position + 1 < len(CHAPTERS) else None,
+        "chapter_urls": {c.slug: url_for("pages.chapter", slug=c.slug) for c in CHAPTERS},
+        "devlog": devlog.constants(),
+    }
     try:
         return render_template(f"chapters/{slug}.html", **context)
     except TemplateNotFound:

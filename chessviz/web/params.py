@@ -7,13 +7,12 @@ OpenAPI document, so the docs cannot drift from the parsing.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from ..errors import ChessvizError, shown
 from ..squares import LINE_KINDS, MAPPINGS, parse_bitboard, parse_square
-
-_MISSING = object()
 
 
 @dataclass(frozen=True)
@@ -61,7 +60,14 @@ def bitboard(name: str, description: str, default: int | None = None, example: s
     )
 
 
-def choice(name: str, choices: tuple[str, ...], description: str, default: str | None = None, example: str | None = None, required: bool | None = None) -> Param:
+def choice(
+    name: str,
+    choices: tuple[str, ...],
+    description: str,
+    default: str | None = None,
+    example: str | None = None,
+    required: bool | None = None,
+) -> Param:
     """Declare an enumeration parameter; any other value is a 400 invalid_parameter.
 
     Without a default it is required, unless ``required=False`` (then absent means None).
@@ -113,9 +119,9 @@ MAPPING = choice(
 )
 
 
-def line(name: str, description: str, default: str | None = None) -> Param:
+def line(name: str, description: str, default: str | None = None, example: str | None = None) -> Param:
     """Declare a line-kind parameter: rank, file, diagonal or anti_diagonal."""
-    return choice(name, LINE_KINDS, description, default=default)
+    return choice(name, LINE_KINDS, description, default=default, example=example)
 
 
 def parse_args(params: list[Param], args: Mapping) -> dict[str, Any]:
@@ -124,26 +130,23 @@ def parse_args(params: list[Param], args: Mapping) -> dict[str, Any]:
     A parameter given twice is refused rather than silently taking one of the values;
     an empty value counts as missing (a required one is an error, an optional one takes
     its default, as an HTML form's empty field would expect). Unknown parameters are ignored.
+    Every error names the parameter's keyword as its ``field``.
     """
     values: dict[str, Any] = {}
     for param in params:
         given = args.getlist(param.name)
         if len(given) > 1:
-            raise ChessvizError(
-                "invalid_parameter",
-                f"{param.name} is given {len(given)} times; give it once",
-                param.name,
-            )
+            raise ChessvizError("invalid_parameter", f"{param.name} is given {len(given)} times; give it once", param.keyword)
         raw = given[0] if given else ""
         if raw == "":
             if param.required:
                 said = "is empty" if given else "is missing"
-                raise ChessvizError("missing_parameter", f"{param.name} {said}", param.name)
+                raise ChessvizError("missing_parameter", f"{param.name} {said}", param.keyword)
             values[param.keyword] = param.default
             continue
         try:
             values[param.keyword] = param.parse(raw)
         except ChessvizError as error:
-            error.param = param.name
-            raise
+            # Whatever the parser called its input, the fault is this parameter's.
+            raise ChessvizError(error.code, error.message, param.keyword) from None
     return values

@@ -1,0 +1,221 @@
+"""The answers the core decides (chessviz.answers and the verdicts below it), without Flask:
+the devlog's left/right verdict on every pair of single-bit boards in both mappings, with its
+reason word for word; a free-mode move's capture and promotion; which printed routine answers
+which question."""
+
+from __future__ import annotations
+
+import chess
+import pytest
+
+from chessviz import answers
+from chessviz.audit import PRINTED_INTERSECTIONS, ROUTINES, routines_answering, verdict
+from chessviz.errors import ChessvizError
+from chessviz.position import parse_fen, play
+from chessviz.sliding import board_summary, compare_boards
+from chessviz.squares import bit_of
+
+from oracle import COMBOS, NAMES, PAGE_ROUTINE_OF_PAIR
+
+
+def test_what_is_computed_once_is_right(client):
+    """The tables built at import or cached on first use: line masks, the routine table and its audit,
+    knight distances, the Direction page's sheets, the endpoints' response schemas.
+
+    This is the first test of the suite on purpose: mutmut charges work done at import time to
+    the first test that runs, so this one holds all of it to the oracles.
+    """
+    from jsonschema import Draft202012Validator
+
+    from chessviz.audit import audit, knight_distance
+    from chessviz.compass import table
+    from chessviz.squares import LINE_KINDS, line_mask
+    from chessviz.web import api_bitboard, api_sliding, api_wiki  # noqa: F401  (declare the endpoints)
+    from chessviz.web.api import ENDPOINTS
+
+    from oracle import PRINTED_ROUTINES, direction_sheets, walked_mask
+
+    for sq in range(64):
+        for kind in LINE_KINDS:
+            assert line_mask(sq, kind, "lerf") == walked_mask(sq, kind), (NAMES[sq], kind)
+            assert line_mask(sq, kind, "lerbef") == chess.flip_horizontal(walked_mask(sq, kind)), (NAMES[sq], kind)
+    report = {entry["name"]: entry for entry in audit()}
+    assert list(report) == list(PRINTED_ROUTINES) == [r.name for r in ROUTINES]
+    for name, (arity, printed, truth) in PRINTED_ROUTINES.items():
+        inputs = [(sq,) for sq in range(64)] if arity == 1 else [(a, b) for a in range(64) for b in range(64)]
+        wrong = [args for args in inputs if printed(*args) != truth(*args)]
+        entry = report[name]
+        assert (entry["checked"], entry["wrong"]) == (len(inputs), len(wrong)), name
+        assert [example["input"] for example in entry["examples"]] == [[NAMES[sq] for sq in args] for args in wrong[:10]], name
+        for example, args in zip(entry["examples"], wrong[:10], strict=True):
+            assert (example["printed"], example["expected"]) == (printed(*args), truth(*args)), name
+    assert all(knight_distance(a, b) == chess.square_knight_distance(a, b) for a in range(64) for b in range(64))
+    for kind, printed in direction_sheets().items():
+        assert [[c for c in row if c is not None] for row in table(kind)] == printed, kind
+    for ep in ENDPOINTS:
+        Draft202012Validator.check_schema(ep.response)
+        if ep.media_type == "application/json":  # /api/qr answers SVG
+            assert Draft202012Validator(ep.response).is_valid(ep.example_response()), ep.path
+    # The parameter declarations, read back from the OpenAPI document (test_api_schemas.py).
+    from test_api_schemas import (
+        test_every_documented_parameter_is_described_and_its_example_is_accepted as parameters_described,
+    )
+    from test_api_schemas import test_parameter_declarations_in_detail as declarations_in_detail
+
+    openapi = client.get("/api/openapi.json").json
+    parameters_described(client, openapi)
+    declarations_in_detail(openapi)
+    # ... and each declaration's parser, on a bad, a missing and a repeated value (test_api_errors.py).
+    from test_api_errors import CASES, test_a_bad_value_names_its_own_parameter
+
+    for path, name in CASES:
+        test_a_bad_value_names_its_own_parameter(client, path, name)
+
+
+REASONS = {
+    "ranks": "the squares are on different ranks: the bigger number is the one on the higher rank, "
+    "whatever the files, so left/right is not what the comparison measures",
+    "lerf": "in lerf higher bits lie further east, so on one rank the bigger number is to the right: "
+    "the devlog's rule is mirrored",
+    "lerbef": "one bit each on one rank, in lerbef: higher bits lie further west, so the bigger number is to the left",
+}
+
+
+@pytest.mark.parametrize("mapping", ["lerf", "lerbef"])
+def test_compare_every_pair_of_single_bit_boards(mapping):
+    for d in range(64):
+        for s in range(64):
+            destination, start = 1 << bit_of(d, mapping), 1 << bit_of(s, mapping)
+            body = compare_boards(destination, start, mapping)
+            where = (NAMES[d], NAMES[s], mapping)
+            left = destination >= start
+            assert body["verdict"] == ("left" if left else "right"), where
+            assert body["comparison"] == ("destination >= start" if left else "destination < start")
+            assert body["single_bits"] is True
+            files = chess.square_file(d) - chess.square_file(s)
+            ranks = chess.square_rank(d) - chess.square_rank(s)
+            actual = {
+                "file": "left" if files < 0 else "right" if files > 0 else "same file",
+                "rank": "above" if ranks > 0 else "below" if ranks < 0 else "same rank",
+            }
+            assert body["actual"] == actual, where
+            assert body["verdict_correct"] is (actual["file"] == body["verdict"]), where
+            assert body["meaningful"] is (ranks == 0 and mapping == "lerbef"), where
+            assert body["reason"] == REASONS["ranks" if ranks else mapping], where
+            if body["meaningful"] and d != s:
+                assert body["verdict_correct"] is True, where  # where it means something, the devlog is right
+
+
+def test_compare_with_other_than_one_bit_per_board_says_so():
+    body = compare_boards(0x81, 0x40, "lerbef")
+    assert (body["single_bits"], body["meaningful"], body["actual"], body["verdict_correct"]) == (False, False, None, None)
+    assert body["reason"] == (
+        "the destination holds 2 bits and the start 1 bit: the comparison orders whole numbers, so it follows the most "
+        "significant bit only; with other than exactly one bit per board it says nothing about where the squares lie"
+    )
+    assert compare_boards(0, 0x6, "lerf")["reason"].startswith("the destination holds 0 bits and the start 2 bits:")
+    assert compare_boards(0x1, 0x0, "lerf")["single_bits"] is False
+
+
+def test_board_summary():
+    assert board_summary(0, "lerf") == {
+        "value": "0x0000000000000000", "decimal": "0", "popcount": 0, "msb": None, "msb_square": None, "squares": [],
+    }  # fmt: skip
+    assert board_summary(0x81, "lerbef") == {
+        "value": "0x0000000000000081", "decimal": "129", "popcount": 2, "msb": 7, "msb_square": "a1", "squares": ["a1", "h1"],
+    }  # fmt: skip
+    assert board_summary(1 << 63, "lerf")["msb_square"] == "h8"
+
+
+DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
+
+
+@pytest.mark.parametrize(
+    "fen, move, expected",
+    [
+        (DEVLOG_FEN, "d4d7", {"piece": "q", "captured": "P", "promotion": None, "fen": "1b6/3q1P2/1P6/6r1/p7/1Q4p1/8/1B5R"}),
+        (DEVLOG_FEN, "d4e4", {"piece": "q", "captured": None, "promotion": None}),
+        (DEVLOG_FEN, "d7d8", {"piece": "P", "captured": None, "promotion": "Q"}),
+        (DEVLOG_FEN, "f7f8n", {"piece": "P", "captured": None, "promotion": "N"}),
+        (DEVLOG_FEN, "a4a3", {"piece": "p", "captured": None, "promotion": None}),
+        ("8/8/8/8/8/8/1p6/2N5", "b2c1r", {"piece": "p", "captured": "N", "promotion": "r"}),
+        ("8/8/8/8/8/8/1p6/2N5", "b2b1", {"piece": "p", "captured": None, "promotion": "q"}),
+    ],
+)
+def test_play_reports_the_piece_the_capture_and_the_promotion(fen, move, expected):
+    m = chess.Move.from_uci(move)
+    promotion = chess.piece_symbol(m.promotion) if m.promotion else None
+    body = play(parse_fen(fen), m.from_square, m.to_square, promotion)
+    assert body == {**body, **expected}
+    assert (body["before"], body["from"], body["to"]) == (parse_fen(fen).board_fen(), NAMES[m.from_square], NAMES[m.to_square])
+    board = chess.Board(None)
+    board.set_board_fen(fen)
+    board.turn = board.piece_at(m.from_square).color
+    board.push(chess.Move(m.from_square, m.to_square, m.promotion or (chess.QUEEN if expected["promotion"] else None)))
+    assert body["fen"] == board.board_fen()
+
+
+def test_play_errors_name_the_argument_at_fault():
+    board = parse_fen(DEVLOG_FEN)
+    for origin, target, promotion, field in [(28, 29, None, "origin"), (27, 44, None, "target"), (27, 28, "q", "promotion")]:
+        with pytest.raises(ChessvizError) as caught:
+            play(board, origin, target, promotion)
+        assert (caught.value.code, caught.value.field) == ("illegal_move", field)
+
+
+def test_each_question_has_its_printed_routines():
+    assert [r.name for r in routines_answering("same_diagonal")] == ["squaresOnSameDiagonal (& 7)", "squaresOnSameDiagonal (% 9)"]
+    color = [r.name for r in routines_answering("color")]
+    assert color == [r.name for r in ROUTINES if r.page == "Color of a Square" and r.arity == 1]
+    same = [r.name for r in routines_answering("same_color")]
+    assert same == ["differentColor (xor, shift)", "differentColor (lea)", "sameColor", "knight-distance parity"]
+    assert routines_answering("nothing") == []
+
+
+def test_verdict_names_its_correctness_as_asked():
+    assert verdict("isDark", 0) == {
+        "name": "isDark",
+        "formula": "return (( 9 * square) & 8) == 0;",
+        "value": 1,
+        "means": "dark",
+        "correct": True,
+    }
+    assert verdict("sameColor", 0, 9, correct_as="agrees")["agrees"] is True
+
+
+def test_the_printed_routine_of_every_pair_is_the_page_s():
+    assert set(PRINTED_INTERSECTIONS) == set(COMBOS)
+    for pair, (routine, printed_as, swapped) in PRINTED_INTERSECTIONS.items():
+        assert (printed_as, routine, swapped) == PAGE_ROUTINE_OF_PAIR[pair], pair
+
+
+def test_answers_take_bitboards_in_the_mapping_they_are_given():
+    assert answers.bitboard_answer(0x1, "lerbef")["squares"] == ["h1"]
+    assert answers.bitboard_answer(0x1, "lerf")["values"] == {"lerf": "0x0000000000000001", "lerbef": "0x0000000000000080"}
+    assert answers.square_answer(28, "lerbef")["masks"]["rank"] == "0x00000000ff000000"
+    assert answers.devlog_ray_answer(26, 30, 1, "lerbef")["shift"] == 1
+
+
+def test_the_core_s_own_checks_of_choices_name_the_argument():
+    from chessviz.compass import table
+    from chessviz.sliding import attacks
+    from chessviz.squares import check_line_kind
+
+    for call, field, message in [
+        (lambda: table("radians"), "kind", "kind must be one of degrees, begrees, begrees_filled, got 'radians'"),
+        (lambda: check_line_kind("ranks"), None, "line must be one of rank, file, diagonal, anti_diagonal, got 'ranks'"),
+        (lambda: attacks("king", 0, 0, 0, "lerf"), None, "piece must be one of rook, bishop, queen, got 'king'"),
+    ]:
+        with pytest.raises(ChessvizError) as caught:
+            call()
+        assert (caught.value.code, caught.value.field, caught.value.message) == ("invalid_parameter", field, message)
+
+
+def test_single_squares_and_sets_of_squares_in_both_mappings():
+    from chessviz.squares import bb_of, bb_square
+
+    assert [bb_square(sq, "lerbef") for sq in (0, 7, 56, 63)] == [1 << 7, 1 << 0, 1 << 63, 1 << 56]
+    assert [bb_square(sq, "lerf") for sq in (0, 7, 56, 63)] == [1 << 0, 1 << 7, 1 << 56, 1 << 63]
+    assert bb_of([0, 28, 63], "lerbef") == (1 << 7) | (1 << 27) | (1 << 56)
+    assert bb_of([0, 28, 63], "lerf") == (1 << 0) | (1 << 28) | (1 << 63)
+    assert bb_of([], "lerbef") == 0
