@@ -119,6 +119,8 @@ def devlog_ray(a: Square, b: Square, mapping: str = "lerf", shift: int = 1) -> d
     return {
         "outcome": outcome,
         "wrapped": wrapped,
+        # a == b: the loop "reaches" the destination at i = 0, but one square is no ray.
+        "same_square": a == b,
         "iterations": len(steps),
         "steps": steps,
         "ray": ray & BB_ALL,

@@ -69,7 +69,12 @@ def test_intersections_same_kind_is_the_apis_refusal(page, live_server, client):
     page.wait_for_selector('[data-role="working"] + .input-error:not([hidden])')
     refusal = client.get("/api/intersection?a=e4&b=c7&line_a=file&line_b=file").json["error"]
     assert refusal["code"] == "same_line_kind"
-    assert refusal["code"] in page.inner_text('[data-role="working"] + .input-error')
+    line = page.locator('[data-role="working"] + .input-error')
+    assert line.get_attribute("data-code") == refusal["code"]
+    # Words for students: the API's code stays out of the text, and the previous answer goes.
+    assert refusal["code"] not in line.inner_text() and "line_a" not in line.inner_text()
+    assert "two different kinds of line" in line.inner_text()
+    assert page.locator('[data-role="working"]').inner_text() == ""
     assert ("/api/intersection", {"a": "e4", "b": "c7", "line_a": "file", "line_b": "file"}) in asked
     # The lines are still drawn, and the table of all pairs.
     page.wait_for_selector('[data-role="all"] tr[data-pair="rank/file"]')

@@ -89,7 +89,12 @@ def compare(destination: int, start: int, mapping: str) -> dict:
     rank_rel = "above" if square_rank(d) > square_rank(s) else "below" if square_rank(d) < square_rank(s) else "same rank"
     body["actual"] = {"file": file_rel, "rank": rank_rel}
     body["verdict_correct"] = file_rel == verdict
-    if rank_rel != "same rank":
+    if d == s:
+        # One square on both boards: no direction at all, so no verdict is right or wrong.
+        body["verdict_correct"] = None
+        body["reason"] = ("both boards hold the same square: the destination is the start, neither left nor right of it, "
+                          "yet the comparison (equal counts as >=) still answers left")
+    elif rank_rel != "same rank":
         body["reason"] = ("the squares are on different ranks: the bigger number is the one on the higher rank, "
                           "whatever the files, so left/right is not what the comparison measures")
     elif mapping == "lerf":

@@ -53,6 +53,9 @@ all.addEventListener("click", (event) => {
   }
 });
 
+/** The API's reasons for no square, as the page words them. */
+const REASONS = { off_board: "off the board", different_colors: "squares of different colours" };
+
 /** Binary digits with the bits of the test mask wrapped for highlighting. */
 function highlighted(binary, maskBinary) {
   return el(
@@ -78,7 +81,7 @@ function drawWorking(one) {
   const w = one.working;
   const title = one.square
     ? `The ${lineName(one.line_a)} of ${one.a} meets the ${lineName(one.line_b)} of ${one.b} on ${one.square}`
-    : `No intersection (${one.reason.replace("_", " ")})`;
+    : `No intersection (${REASONS[one.reason]})`;
   const printed = one.printed;
   working.replaceChildren(
     el("h2", { "data-square": one.square || "none" }, title),
@@ -114,7 +117,7 @@ function drawAll(many, s) {
         choose,
         lineName(c.line_b),
         c.square || "—",
-        c.reason ? c.reason.replace("_", " ") : "",
+        c.reason ? REASONS[c.reason] : "",
         verdict(c.printed.correct),
       ],
     };
@@ -153,11 +156,15 @@ run({
     board.draw({ bits: one?.square ? bbOf([one.square]) : 0n, mapping: "lerf", fills, marks: ends(s.a, s.b) });
     drawAll(many, s);
     if (one) drawWorking(one);
-    else if (refused?.code === "same_line_kind") {
-      error.show({
-        message: "Choose two different kinds of line: two ranks (or two files, ...) meet nowhere or everywhere.",
-        code: refused.code,
-      });
-    } else if (refused) error.show(refused);
+    else {
+      // The previous pair's working does not belong beside this refusal: clear it.
+      working.replaceChildren();
+      if (refused?.code === "same_line_kind") {
+        error.show({
+          message: "Choose two different kinds of line: two ranks (or two files, ...) meet nowhere or everywhere.",
+          code: refused.code,
+        });
+      } else if (refused) error.show(refused);
+    }
   },
 });
