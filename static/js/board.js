@@ -16,7 +16,8 @@ const PIECE_NAMES = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight"
  * next: chapters use it to ask the API ahead, so the click's answer is already there).
  * Returns { element, draw(view), focusSquare(name) }.
  * view: { bits: BigInt|null, mapping, pieces: {e4: "Q"}, fills: {e4: "positive"},
- *         labels: {e4: "1"}, marks: {e4: "right"}, index: "lerf"|"lerbef"|null, caption }
+ *         labels: {e4: "1"}, marks: {e4: "right"}, index: "lerf"|"lerbef"|null, caption,
+ *         cursor: "e4" (the square Tab enters an interactive board on) }
  */
 export function createBoard(container, { role, label, interactive = false, onSquare = null, onHover = null, size = "" }) {
   const caption = el("figcaption", { class: "board-caption", text: label });
@@ -113,6 +114,9 @@ export function createBoard(container, { role, label, interactive = false, onSqu
   function draw(view = {}) {
     const { bits = null, mapping = "lerf", pieces = {}, fills = {}, labels = {}, marks = {}, index = null } = view;
     if (view.caption !== undefined) caption.textContent = view.caption;
+    // Tab enters the board on the square the view is about (the selected one), unless the
+    // keyboard is already moving inside it.
+    if (interactive && view.cursor && !grid.contains(document.activeElement)) moveFocus(view.cursor, false);
     for (let sq = 0; sq < 64; sq++) {
       const name = SQUARE_NAMES[sq];
       const entry = squares.get(name);

@@ -128,6 +128,7 @@ function drawInfo(position, s) {
               line,
               piece: selected.slider,
               mapping: s.mapping,
+              fen: position.fen,
             }),
             "data-line": line,
           },

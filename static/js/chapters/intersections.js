@@ -113,13 +113,7 @@ function drawAll(many, s) {
     const choose = el("button", { type: "button", class: "linklike", "data-pair": key }, lineName(c.line_a));
     return {
       attrs: { "data-pair": key, ...(current ? { "aria-current": "true" } : {}) },
-      cells: [
-        choose,
-        lineName(c.line_b),
-        c.square || "—",
-        c.reason ? REASONS[c.reason] : "",
-        verdict(c.printed.correct),
-      ],
+      cells: [choose, lineName(c.line_b), c.square || "—", c.reason ? REASONS[c.reason] : "", verdict(c.printed.correct)],
     };
   });
   all.replaceChildren(

@@ -71,7 +71,8 @@ const predict = createStatePredict(
 function actualText(data) {
   const a = data.actual;
   if (!a) return 'On the board: with other than one square per board there is no single "left" or "right" to compare with.';
-  if (data.verdict_correct === null) return `On the board: the destination is the start square itself, so "${data.verdict}" is neither right nor wrong.`;
+  if (data.verdict_correct === null)
+    return `On the board: the destination is the start square itself, so "${data.verdict}" is neither right nor wrong.`;
   const file = a.file === "same file" ? "on the same file as" : `to the ${a.file} of`;
   const rank = a.rank === "same rank" ? "on the same rank" : a.rank === "above" ? "on a higher rank" : "on a lower rank";
   return `On the board: the destination is ${file} the start, ${rank}${data.verdict_correct ? ", as the devlog says" : `, so "${data.verdict}" is wrong`}.`;

@@ -63,7 +63,7 @@ loopColumn.append(
     "while (shiftedBit !== destinationSquare) {\n  shiftedBit = startSquare << or >> BigInt(shift * i);\n  ray = ray | shiftedBit;\n  i++;\n}",
   ),
 );
-const stepper = createStepper(loopColumn, { label: "Step", onChange: (i) => state.set({ step: i }) });
+const stepper = createStepper(loopColumn, { label: "Step", onChange: (i) => state.set({ step: i }, { history: "replace" }) });
 const code = el("p", { class: "formula shift-code", "aria-live": "polite" });
 const explain = el("section", { class: "panel explain", "aria-live": "polite" });
 loopColumn.append(code, explain);
@@ -90,8 +90,8 @@ const OUTCOME = {
     loop.same_square
       ? "starts on the destination: shiftedBit equals it at once, so the loop stops with the start square alone, which is no ray."
       : loop.wrapped
-      ? "reaches the destination, but only by running over the board's edge onto other lines: the 'ray' it returns is no ray."
-      : "reaches the destination.",
+        ? "reaches the destination, but only by running over the board's edge onto other lines: the 'ray' it returns is no ray."
+        : "reaches the destination.",
   never_ends: () =>
     "shifts the bit right until it falls off bit 0; from then on shiftedBit is 0 for ever and never equals the destination: the loop never ends.",
   left_64_bits: () =>

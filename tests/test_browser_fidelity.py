@@ -1,0 +1,125 @@
+"""Issue 11: every chapter true to itself. Each test is one kind of defect, in Chromium:
+the picture follows the bits, a click does what it shows or says why not, no stale or
+contradictory text, words for students, navigation that behaves."""
+
+from urllib.parse import parse_qs, urlparse
+
+from browser_helpers import squares_of, wait_for_board
+from conftest import screenshot
+
+DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"  # the devlog's final position (chessviz/devlog.py)
+
+
+def pieces_of(page, role: str) -> dict[str, str]:
+    """Return {square: letter} of the glyphs a board draws."""
+    return page.eval_on_selector_all(
+        f'[data-board="{role}"] [data-piece]', "els => Object.fromEntries(els.map(e => [e.dataset.square, e.dataset.piece]))"
+    )
+
+
+def test_hyperbola_glyphs_follow_the_piece_and_the_reversal(page, live_server, client):
+    # Kind 1: a bishop is drawn as a bishop, and on the reversed terms where rev(r) has its bit.
+    page.goto(live_server + "/chapter/hyperbola?piece=bishop&line=diagonal")
+    page.wait_for_selector('#chapter[data-drawn] [data-board="slider"] [data-square="f4"][data-piece="B"]')
+    assert pieces_of(page, "slider") == {"f4": "B"}
+    assert pieces_of(page, "attacks") == {"f4": "B"}
+    ids = [s["id"] for s in client.get("/api/slide?sq=f4&occupied=0x1000804200000010&line=diagonal&mapping=lerbef").json["steps"]]
+    page.click(f'li[data-step="rev_r"] button')
+    rev_r = client.get("/api/slide?sq=f4&occupied=0x1000804200000010&line=diagonal&mapping=lerbef").json["steps"][ids.index("rev_r")]
+    wait_for_board(page, "step", squares_of(rev_r["value"], "lerbef"))
+    # The glyph stands on the bit: rev(r) of f4 is c5 (the board turned half round).
+    assert squares_of(rev_r["value"], "lerbef") == {"c5"}
+    assert pieces_of(page, "step") == {"c5": "B"}
+    page.click('li[data-step="positive"] button')
+    page.wait_for_selector('.step-formula[data-step="positive"]')
+    assert pieces_of(page, "step") == {"f4": "B"}
+
+
+def test_game_piece_followed_into_hyperbola_keeps_its_pieces(page, live_server, client):
+    # Kind 1 and the & ~own step: the white queen on b3 arrives as a white queen among the game's pieces.
+    page.goto(live_server + f"/chapter/game?sel=b3")
+    link = page.locator('.hyperbola-links a[data-line="file"]')
+    link.wait_for()
+    page.goto(live_server + link.get_attribute("href").removeprefix(live_server))
+    position = client.get(f"/api/position?fen={DEVLOG_FEN}&mapping=lerf").json
+    page.wait_for_selector('#chapter[data-drawn] [data-board="slider"] [data-square="b3"][data-piece="Q"]')
+    expected = {k: v for k, v in position["pieces"].items() if k != "b3"}
+    assert pieces_of(page, "occupied") == expected
+    assert pieces_of(page, "attacks") == {**expected, "b3": "Q"}
+    game = client.get(f"/api/position?fen={DEVLOG_FEN}&square=b3&mapping=lerf").json["selected"]
+    own = page.inner_text('[data-role="own"]')
+    assert f"leaves {len(game['moves'])} of the" in own
+    # Toggling a blocker leaves the game's position: the glyphs fall back to generic blockers.
+    page.click('[data-board="occupied"] [data-square="h8"]')
+    page.wait_for_selector('[data-board="occupied"] [data-square="h8"][data-piece="p"]')
+    assert set(pieces_of(page, "occupied").values()) == {"p"}
+    screenshot(page, "fidelity-hyperbola-from-game")
+
+
+def test_slider_and_blocker_never_share_a_square_silently(page, live_server):
+    # Kind 2: the devlog's occupancy has a blocker on g4 (lerbef 0x...42... holds it); f4 holds the slider.
+    page.goto(live_server + "/chapter/hyperbola")
+    page.wait_for_selector("#chapter[data-drawn]")
+    blocker = page.eval_on_selector('[data-board="occupied"] [data-bit="1"]', "e => e.dataset.square")
+    url = page.url
+    page.click(f'[data-board="slider"] [data-square="{blocker}"]')
+    note = page.locator('[data-role="click-note"]')
+    note.wait_for()
+    assert f"{blocker} holds a blocker" in note.inner_text()
+    assert page.url == url
+    page.click('[data-board="occupied"] [data-square="f4"]')
+    page.wait_for_function("() => document.querySelector('[data-role=click-note]').textContent.includes('f4 holds the slider')")
+    assert page.url == url
+    # A click that does something clears the note in the same draw.
+    page.click('[data-board="slider"] [data-square="a1"]')
+    page.wait_for_selector('[data-board="slider"] [data-square="a1"][data-piece="R"]')
+    assert note.inner_text() == ""
+    assert page.get_attribute('[data-board="slider"] [tabindex="0"]', "data-square") == "a1"
+
+
+def test_stepping_replaces_history_and_focus_enters_on_the_slider(page, live_server):
+    # Kind 6: Back after stepping leaves the chapter; Tab enters the slider board on the slider.
+    page.goto(live_server + "/")
+    page.goto(live_server + "/chapter/hyperbola?sq=c6")
+    page.wait_for_selector("#chapter[data-drawn]")
+    for _ in range(3):
+        page.click('[data-step="next"]')
+    page.wait_for_function("() => new URLSearchParams(location.search).get('step') === '3'")
+    assert page.get_attribute('[data-board="slider"] [tabindex="0"]', "data-square") == "c6"
+    page.go_back()
+    page.wait_for_url(live_server + "/")
+
+
+def test_same_square_gets_no_verdict_and_its_opposite(page, live_server, client):
+    # Kind 3: one square on both msb boards.
+    page.goto(live_server + "/chapter/msb?dest=0x10&start=0x10")
+    page.wait_for_selector('#chapter[data-drawn] .verdict[data-verdict-correct="null"]')
+    actual = page.inner_text('[data-role="actual"]')
+    assert "the start square itself" in actual and "is wrong" not in actual and "as the devlog says" not in actual
+    assert page.inner_text('[data-role="reason"]').startswith("Not meaningful")
+
+
+def test_square_to_itself_is_no_ray_and_counts_are_english(page, live_server):
+    # Kind 3 and 4: d4 to d4 is refused, and the loop's words agree; "1 iteration".
+    page.expect_bad_requests = True
+    page.goto(live_server + "/chapter/shift-ray?from=d4&to=d4")
+    page.wait_for_selector(".shift-loop .input-error:not([hidden])")
+    text = page.inner_text(".shift-loop .explain")
+    assert "no ray" in text and "reaches the destination" not in text
+    assert "1 iteration shown" in text
+    assert "not_aligned" not in page.inner_text("#chapter") and "400" not in page.inner_text(".shift-loop")
+
+
+def test_intersections_refusal_clears_the_previous_answer(page, live_server):
+    # Kind 3: choosing two lines of one kind after a good pair.
+    page.expect_bad_requests = True
+    page.goto(live_server + "/chapter/intersections")
+    page.wait_for_selector('#chapter[data-drawn] [data-role="working"] h2')
+    page.select_option('[data-control="line_b"]', "rank")
+    page.wait_for_selector('[data-role="working"] + .input-error:not([hidden])')
+    assert page.inner_text('[data-role="working"]') == ""
+    assert "same_line_kind" not in page.inner_text("#chapter")
+    # Reasons in words: no snake_case in the table of all pairs.
+    assert "_" not in page.inner_text('[data-role="all"]')
+    query = parse_qs(urlparse(page.url).query)
+    assert query["line_b"] == ["rank"]
