@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..position import PROMOTIONS, apply_move, describe, parse_fen
+from ..position import PROMOTIONS, apply_move, describe, fen_turn, parse_fen
 from ..sliding import PIECE_LINES, attacks, devlog_ray, shift_ray, slide_steps, subtract
 from ..squares import format_bitboard, square_file, square_name, square_of_bit, square_rank, squares_of
 from . import params as P
@@ -177,6 +177,7 @@ def attacks_view(piece: str, sq: int, occupied: int, own: int, mapping: str) -> 
 )
 def position(fen: str, square: int | None, mapping: str) -> dict:
     body = describe(parse_fen(fen), mapping, square)
+    body["turn"] = fen_turn(fen)
     for key in ("occupied", "white", "black"):
         body[key] = BB(body[key])
     if "selected" in body:
