@@ -123,3 +123,50 @@ def test_intersections_refusal_clears_the_previous_answer(page, live_server):
     assert "_" not in page.inner_text('[data-role="all"]')
     query = parse_qs(urlparse(page.url).query)
     assert query["line_b"] == ["rank"]
+
+
+def test_game_promotion_undo_redo_flip_and_turn(page, live_server, client):
+    # Kind 7: the game board as a player expects it.
+    page.goto(live_server + "/chapter/game")
+    page.wait_for_selector('#chapter[data-drawn] [data-role="turn"][data-turn="w"]')
+    assert page.inner_text('[data-role="turn"]').startswith("White to move")
+    page.fill("#fen", "4k3/3P4/8/8/8/8/8/4K3 w - - 0 1")
+    page.click('[data-action="load"]')
+    page.wait_for_selector('[data-board="game"] [data-square="d7"][data-piece="P"]')
+    page.click('[data-board="game"] [data-square="d7"]')
+    page.wait_for_selector('[data-board="game"] [data-square="d8"][data-mark="target"]')
+    page.click('[data-board="game"] [data-square="d8"]')
+    # The pawn waits for its piece: nothing moved yet, the choice has focus.
+    page.wait_for_selector('[data-role="promotion"]:not([hidden])')
+    assert page.evaluate("document.activeElement.dataset.promotion") == "q"
+    assert page.get_attribute('[data-board="game"] [data-square="d7"]', "data-piece") == "P"
+    page.click('[data-promotion="n"]')
+    expected = client.get("/api/move?fen=4k3/3P4/8/8/8/8/8/4K3&from=d7&to=d8&promotion=n").json["fen"]
+    page.wait_for_function("fen => document.querySelector('#fen').value === fen", arg=expected)
+    page.wait_for_selector('[data-board="game"] [data-square="d8"][data-piece="N"]')
+    page.wait_for_selector('[data-role="turn"][data-turn="b"]')
+    assert page.inner_text('[data-role="turn"]').startswith("Black to move")
+    # Undo, redo.
+    page.click('[data-action="undo"]')
+    page.wait_for_selector('[data-board="game"] [data-square="d7"][data-piece="P"]')
+    page.wait_for_selector('[data-role="turn"][data-turn="w"]')
+    page.click('[data-action="redo"]')
+    page.wait_for_selector('[data-board="game"] [data-square="d8"][data-piece="N"]')
+    assert page.is_disabled('[data-action="redo"]')
+    # A black piece may still move in free mode; the line says whose turn it is.
+    page.click('[data-board="game"] [data-square="e1"]')
+    page.wait_for_selector('[data-board="game"] [data-square="e1"][data-mark="selected"]')
+    page.wait_for_function("() => document.querySelector('[data-role=turn]').textContent.includes('white piece on e1 may move anyway')")
+    # Flip: h1 is drawn top left, a8 bottom right, and the focus enters on the selected square.
+    page.click('[data-action="flip"]')
+    page.wait_for_selector('[data-board="game"][data-flipped="true"]')
+    first = page.eval_on_selector('[data-board="game"] .board-row [data-square]', "e => e.dataset.square")
+    assert first == "h1"
+    assert page.get_attribute('[data-board="game"] [tabindex="0"]', "data-square") == "e1"
+    page.focus('[data-board="game"] [data-square="e1"]')
+    page.keyboard.press("ArrowUp")  # up on a flipped board is towards rank 1... e1 is on rank 1: stays
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.dataset.square") == "e2"
+    screenshot(page, "fidelity-game-flipped")
+    page.reload()
+    page.wait_for_selector('[data-board="game"][data-flipped="true"]')
