@@ -275,3 +275,18 @@ def test_squares_accept_names_any_case_and_indices(client):
     for given in ("e4", "E4", "28"):
         assert get(client, f"/api/square?sq={given}")["name"] == "e4"
     assert get(client, "/api/square?sq=0")["name"] == "a1" and get(client, "/api/square?sq=63")["name"] == "h8"
+
+
+def test_direction_words_carry_the_wikis_rose_names(client):
+    """The Direction page's rose (seeds/direction.txt, Move Directions): names and single-step increments."""
+    wiki = {8: "nort", 9: "noEa", 1: "east", -7: "soEa", -8: "sout", -9: "soWe", -1: "west", 7: "noWe",
+            15: "noNoWe", 17: "noNoEa", 6: "noWeWe", 10: "noEaEa", -10: "soWeWe", -6: "soEaEa", -17: "soSoWe", -15: "soSoEa"}
+    rose = client.get("/api/rose?sq=e4").json["rose"]
+    assert len(rose) == 16
+    for r in rose:
+        assert r["wiki"] == wiki[r["step"]]
+        assert "_" not in r["words"] and r["words"].startswith(r["direction"].replace("_", "-"))
+    body = client.get("/api/direction?from=e4&to=g5").json
+    assert body["knight_words"] == "north-east-east (noEaEa)" and body["ray_words"] is None
+    assert client.get("/api/direction?from=e4&to=e8").json["ray_words"] == "north (nort)"
+    assert client.get("/api/direction?from=e4&to=h4").json["ray_words"] == "east"

@@ -170,3 +170,32 @@ def test_game_promotion_undo_redo_flip_and_turn(page, live_server, client):
     screenshot(page, "fidelity-game-flipped")
     page.reload()
     page.wait_for_selector('[data-board="game"][data-flipped="true"]')
+
+
+def test_typed_value_moves_every_field_and_readonly_fields_are_no_tab_stops(page, live_server):
+    # Kind 3: typing hex updates the decimal field and the binary row in the same frame, or clears them.
+    page.goto(live_server + "/chapter/squares")
+    page.wait_for_selector("#chapter[data-drawn]")
+    hex_field = page.locator('[data-readout="lerf"] [data-format="hex"]')
+    dec_field = page.locator('[data-readout="lerf"] [data-format="dec"]')
+    hex_field.fill("0x10")
+    assert dec_field.input_value() == "16"
+    assert page.inner_text('[data-readout="lerf"] [data-format="bin"]').replace("\n", " ").endswith("00010000")
+    hex_field.fill("0xzz")
+    assert dec_field.input_value() == "" and page.inner_text('[data-readout="lerf"] [data-format="bin"]') == ""
+    # Kind 4: e4 is on rank 4; 0-based indices only labelled as such.
+    inspect = page.inner_text("#inspect")
+    assert "e4 is on the e-file, rank 4" in inspect and "rank index 3" in inspect
+    # Kind 6: a read-only readout (hyperbola's) is skipped by Tab.
+    page.goto(live_server + "/chapter/hyperbola")
+    page.wait_for_selector("#chapter[data-drawn]")
+    tabbable = page.eval_on_selector_all("[data-readout] input", "els => els.map(e => e.tabIndex)")
+    assert tabbable and set(tabbable) == {-1}
+
+
+def test_direction_names_are_words_with_the_wikis_names(page, live_server):
+    # Kind 4: no snake_case; the wiki's name beside the English.
+    page.goto(live_server + "/chapter/directions?from=e4&to=g5")
+    page.wait_for_selector('[data-field="knight"]')
+    text = page.inner_text('[data-field="knight"]')
+    assert "north-east-east (noEaEa), step +10" in text and "_" not in text

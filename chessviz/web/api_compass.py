@@ -20,7 +20,7 @@ from .api import endpoint
 def rose_view(sq: int) -> dict:
     return {
         "sq": square_name(sq),
-        "rose": [{"to": square_name(r["square"]), **{k: r[k] for k in ("kind", "direction", "step")}} for r in rose(sq)],
+        "rose": [{"to": square_name(r["square"]), **{k: r[k] for k in ("kind", "direction", "words", "wiki", "step")}} for r in rose(sq)],
         "rank_diffs": list(range(7, -8, -1)),
         "file_diffs": list(SPAN),
         "squares": [[square_name(t) if t is not None else None for t in row] for row in offsets(sq)],
