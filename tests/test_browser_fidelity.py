@@ -199,3 +199,23 @@ def test_direction_names_are_words_with_the_wikis_names(page, live_server):
     page.wait_for_selector('[data-field="knight"]')
     text = page.inner_text('[data-field="knight"]')
     assert "north-east-east (noEaEa), step +10" in text and "_" not in text
+
+
+def test_devlog_listings_as_printed(page, live_server):
+    # Kind 5: the three shift-loop versions and SlidingPiece with its mask/ray slip marked
+    # (source: the sliding-pieces devlog, "Using bit shifting" and "Generalizing sliding pieces").
+    page.goto(live_server + "/chapter/shift-ray")
+    versions = page.locator('[data-listing="shift-loops"] pre')
+    assert versions.count() == 3
+    texts = [versions.nth(i).text_content() for i in range(3)]
+    assert "while(true){" in texts[0] and "destinationSquare)" not in texts[0].split("while")[1]
+    assert "while(shiftedBit !== destinationSquare){" in texts[1] and ">>" not in texts[1]
+    assert "startSquare >> BigInt(1*i);" in texts[2] and "if(startSquare < destinationSquare){" in texts[2]
+    page.goto(live_server + "/chapter/hyperbola")
+    listing = page.locator('[data-listing="sliding-piece"]')
+    listing.locator("summary").click()
+    code = listing.locator("pre").text_content()
+    assert "let blockers = occupied & mask;" in code and "rays.forEach(ray => {" in code
+    assert listing.locator('mark[data-slip="mask"]').count() == 3
+    assert listing.locator('mark[data-step="own"]').text_content() == "& ~board.getOccupied(this.color)"
+    assert "read mask as ray" in listing.inner_text().replace("\n", " ")
