@@ -219,3 +219,15 @@ def test_devlog_listings_as_printed(page, live_server):
     assert listing.locator('mark[data-slip="mask"]').count() == 3
     assert listing.locator('mark[data-step="own"]').text_content() == "& ~board.getOccupied(this.color)"
     assert "read mask as ray" in listing.inner_text().replace("\n", " ")
+
+
+def test_diagonals_show_the_difference_9_and_the_gap(page, live_server, client):
+    # Kind 5: the wiki's Square Difference and the & 15 numbering's gap, held against the API.
+    page.goto(live_server + "/chapter/diagonals?overlay=and15")
+    page.wait_for_selector("#chapter[data-drawn]")
+    notes = page.inner_text('[data-role="source-notes"]')
+    c3, d4, c5 = (client.get(f"/api/square?sq={n}").json["index"] for n in ("c3", "d4", "c5"))
+    assert d4 - c3 == 9 and c5 - d4 == 7
+    assert f"c3 = {c3}, d4 = {d4}" in notes and f"c5 = {c5}" in notes
+    labels = page.eval_on_selector_all('[data-board] [data-square] .label', "els => els.map(e => e.textContent)")
+    assert "8" not in labels and "15" in labels and "0" in labels
