@@ -231,3 +231,12 @@ def test_diagonals_show_the_difference_9_and_the_gap(page, live_server, client):
     assert f"c3 = {c3}, d4 = {d4}" in notes and f"c5 = {c5}" in notes
     labels = page.eval_on_selector_all('[data-board] [data-square] .label', "els => els.map(e => e.textContent)")
     assert "8" not in labels and "15" in labels and "0" in labels
+
+
+def test_colours_show_the_lookup_table_and_the_x86_assembly(page, live_server):
+    # Kind 5: the Color of a Square page's 64-byte table and its two assembly listings.
+    page.goto(live_server + "/chapter/colors")
+    listing = page.locator('[data-listing="x86"]')
+    assert listing.locator('[data-asm="shift"]').text_content() == "lea eax, [8*eax + eax + 8]\nshr eax, 3\nand eax, 1"
+    assert listing.locator('[data-asm="test"]').text_content() == "lea eax, [8*eax + eax]\ntest eax, 8\njz isDark"
+    assert "64-byte array" in listing.locator('[data-note="lookup"]').text_content()
