@@ -240,3 +240,17 @@ def test_colours_show_the_lookup_table_and_the_x86_assembly(page, live_server):
     assert listing.locator('[data-asm="shift"]').text_content() == "lea eax, [8*eax + eax + 8]\nshr eax, 3\nand eax, 1"
     assert listing.locator('[data-asm="test"]').text_content() == "lea eax, [8*eax + eax]\ntest eax, 8\njz isDark"
     assert "64-byte array" in listing.locator('[data-note="lookup"]').text_content()
+
+
+def test_tab_enters_each_board_on_its_square(page, live_server):
+    # Kind 6: the roving tab stop of a board is the chapter's square, not always a1.
+    for url, role, square in [
+        ("/chapter/directions?from=c6&to=e7", "directions", "c6"),
+        ("/chapter/intersections?a=g2&b=c7", "intersections", "g2"),
+        ("/chapter/shift-ray?from=b3&to=b7", "squares", "b3"),
+        ("/chapter/squares?sq=f7", "lerf", "f7"),
+        ("/chapter/game?sel=b3", "game", "b3"),
+    ]:
+        page.goto(live_server + url)
+        page.wait_for_selector("#chapter[data-drawn]")
+        assert page.get_attribute(f'[data-board="{role}"] [tabindex="0"]', "data-square") == square, url

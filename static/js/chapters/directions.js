@@ -139,7 +139,7 @@ run({
     // The wiki's rose: each neighbour carries its single-step increment and its name (noEa, noNoEa).
     const labels = Object.fromEntries(rose.rose.map((r) => [r.to, `${signed(r.step)} ${r.wiki}`]));
     const fills = Object.fromEntries(rose.rose.map((r) => [r.to, r.kind === "ray" ? "line-a" : "line-b"]));
-    board.draw({ bits: null, labels, fills, marks: ends(s.from, s.to), index: "lerf" });
+    board.draw({ bits: null, labels, fills, marks: ends(s.from, s.to), index: "lerf", cursor: s.from });
     drawInfo(direction);
     drawTables(sheets, rose, direction);
   },

@@ -147,7 +147,7 @@ run({
       ...squaresMap(lineB, "lerf", "line-b"),
       ...squaresMap(lineA & lineB, "lerf", "both"),
     };
-    board.draw({ bits: one?.square ? bbOf([one.square]) : 0n, mapping: "lerf", fills, marks: ends(s.a, s.b) });
+    board.draw({ bits: one?.square ? bbOf([one.square]) : 0n, mapping: "lerf", fills, marks: ends(s.a, s.b), cursor: s.a });
     drawAll(many, s);
     if (one) drawWorking(one);
     else {

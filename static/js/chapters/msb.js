@@ -102,6 +102,7 @@ run({
         mapping: s.mapping,
         index: s.mapping,
         labels,
+        cursor: side.msb_square ?? undefined,
         caption: `${key === "dest" ? "Destination" : "Start"} = ${side.decimal}`,
       });
     }

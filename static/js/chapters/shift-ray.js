@@ -166,7 +166,7 @@ run({
   controls(s) {
     mapping.set(s.mapping);
     pick.set(s.pick);
-    pickBoard.draw({ bits: null, mapping: s.mapping, index: s.mapping, marks: ends(s.from, s.to) });
+    pickBoard.draw({ bits: null, mapping: s.mapping, index: s.mapping, marks: ends(s.from, s.to), cursor: s.from });
   },
   async load(s) {
     try {

@@ -53,7 +53,7 @@ run({
   draw({ sq }, [set, square]) {
     for (const mapping of Object.keys(views)) {
       const value = parseBB(set.values[mapping]);
-      views[mapping].board.draw({ bits: value, mapping, index: mapping, marks: { [sq]: "selected" } });
+      views[mapping].board.draw({ bits: value, mapping, index: mapping, marks: { [sq]: "selected" }, cursor: sq });
       views[mapping].readout.set(value);
     }
     inspect.replaceChildren(
