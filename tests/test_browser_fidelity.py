@@ -254,3 +254,11 @@ def test_tab_enters_each_board_on_its_square(page, live_server):
         page.goto(live_server + url)
         page.wait_for_selector("#chapter[data-drawn]")
         assert page.get_attribute(f'[data-board="{role}"] [tabindex="0"]', "data-square") == square, url
+
+
+def test_articles_and_plurals(page, live_server):
+    # Kind 4: "an anti-diagonal", "7 steps".
+    page.goto(live_server + "/chapter/shift-ray?from=h1&to=a8")
+    page.wait_for_selector('#chapter[data-drawn] .explain[data-outcome="ray"]')
+    text = page.inner_text(".shift-loop .explain")
+    assert "h1 and a8 share an anti-diagonal." in text and "8 steps." in text

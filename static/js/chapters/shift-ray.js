@@ -19,7 +19,7 @@ import {
 } from "../kit.js";
 import { T } from "../state.js";
 import { createStepper } from "../stepper.js";
-import { lineName } from "../terms.js";
+import { aLine } from "../terms.js";
 
 const SHIFTS = ["1", "7", "8", "9"];
 const { root, state, error, run } = createChapter({
@@ -114,7 +114,7 @@ function drawRay(s, ray) {
   const left = ray.operator === "<<";
   explain.replaceChildren(
     el("p", {
-      text: `${s.from} and ${s.to} share a ${lineName(ray.line)}. In ${s.mapping} the destination's bit is ${left ? "higher" : "lower"} than the start's, so the loop shifts ${left ? "left (<<)" : "right (>>)"} by ${ray.shift} bit${ray.shift === 1 ? "" : "s"} each time and stops when shiftedBit equals the destination: ${plural(ray.steps.length, "step")}.`,
+      text: `${s.from} and ${s.to} share ${aLine(ray.line)}. In ${s.mapping} the destination's bit is ${left ? "higher" : "lower"} than the start's, so the loop shifts ${left ? "left (<<)" : "right (>>)"} by ${ray.shift} bit${ray.shift === 1 ? "" : "s"} each time and stops when shiftedBit equals the destination: ${plural(ray.steps.length, "step")}.`,
     }),
   );
   predict.draw({ predicted: s.pred, answer: big(ray.ray), mapping: s.mapping, revealed: s.rev });
