@@ -31,7 +31,7 @@ def test_directions_asks_five_questions_and_draws_the_roses_from_api_rose(page, 
     labels = dict(page.eval_on_selector_all('[data-board="directions"] [data-square]', "els => els.map(e => [e.dataset.square, e.querySelector('.label').textContent])"))
     assert {name for name, text in labels.items() if text} == {r["to"] for r in rose["rose"]}
     for r in rose["rose"]:
-        assert labels[r["to"]] == f"{r['step']:+d}"
+        assert labels[r["to"]] == f"{r['step']:+d} {r['wiki']}"  # the increment and the wiki's rose name
     # Every cell leads where /api/rose says (null off the board).
     targets = page.eval_on_selector_all('[data-kind="degrees"] button[data-rank-diff]', "els => els.map(e => e.dataset.target || null)")
     assert targets == [name for row in rose["squares"] for name in row]
