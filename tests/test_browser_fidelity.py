@@ -24,12 +24,13 @@ def test_hyperbola_glyphs_follow_the_piece_and_the_reversal(page, live_server, c
     assert pieces_of(page, "slider") == {"f4": "B"}
     assert pieces_of(page, "attacks") == {"f4": "B"}
     ids = [s["id"] for s in client.get("/api/slide?sq=f4&occupied=0x1000804200000010&line=diagonal&mapping=lerbef").json["steps"]]
-    page.click(f'li[data-step="rev_r"] button')
+    page.click('li[data-step="rev_r"] button')
     rev_r = client.get("/api/slide?sq=f4&occupied=0x1000804200000010&line=diagonal&mapping=lerbef").json["steps"][ids.index("rev_r")]
     wait_for_board(page, "step", squares_of(rev_r["value"], "lerbef"))
     # The glyph stands on the bit: rev(r) of f4 is c5 (the board turned half round).
     assert squares_of(rev_r["value"], "lerbef") == {"c5"}
     assert pieces_of(page, "step") == {"c5": "B"}
+    screenshot(page, "fidelity-hyperbola-reversed-bishop")
     page.click('li[data-step="positive"] button')
     page.wait_for_selector('.step-formula[data-step="positive"]')
     assert pieces_of(page, "step") == {"f4": "B"}
@@ -37,7 +38,7 @@ def test_hyperbola_glyphs_follow_the_piece_and_the_reversal(page, live_server, c
 
 def test_game_piece_followed_into_hyperbola_keeps_its_pieces(page, live_server, client):
     # Kind 1 and the & ~own step: the white queen on b3 arrives as a white queen among the game's pieces.
-    page.goto(live_server + f"/chapter/game?sel=b3")
+    page.goto(live_server + "/chapter/game?sel=b3")
     link = page.locator('.hyperbola-links a[data-line="file"]')
     link.wait_for()
     page.goto(live_server + link.get_attribute("href").removeprefix(live_server))
