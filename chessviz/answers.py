@@ -22,7 +22,7 @@ from .lines import (
     same_line,
     x88_working,
 )
-from .position import describe, parse_fen, play
+from .position import describe, fen_turn, parse_fen, play
 from .sliding import attacks, compare_boards, devlog_ray, shift_ray, slide_steps, subtract
 from .squares import (
     LINE_KINDS,
@@ -247,6 +247,7 @@ def attacks_answer(piece: str, sq: Square, occupied: Bitboard, own: Bitboard, ma
 def position_answer(fen: str, square: Square | None, mapping: str) -> dict:
     """Return a free-mode position from a FEN, with the moves of the piece on square if given."""
     body = describe(parse_fen(fen), mapping, square)
+    body["turn"] = fen_turn(fen)
     for key in ("occupied", "white", "black"):
         body[key] = BB(body[key])
     if "selected" in body:

@@ -32,6 +32,24 @@ KNIGHT_DIRECTIONS = [
     ("north_west_west", 6, (1, -2)),
     ("north_north_west", 15, (2, -1)),
 ]
+# The Direction page's compass-rose names (nort, noEa, ..., noNoEa, ...), the API's names beside them.
+WIKI_NAMES = {
+    "north": "nort", "north_east": "noEa", "east": "east", "south_east": "soEa",
+    "south": "sout", "south_west": "soWe", "west": "west", "north_west": "noWe",
+    "north_north_east": "noNoEa", "north_east_east": "noEaEa", "south_east_east": "soEaEa", "south_south_east": "soSoEa",
+    "south_south_west": "soSoWe", "south_west_west": "soWeWe", "north_west_west": "noWeWe", "north_north_west": "noNoWe",
+}
+
+
+def words(name: str | None) -> str | None:
+    """Return a direction as a student reads it, e.g. north_east_east -> "north-east-east (noEaEa)"."""
+    if name is None:
+        return None
+    wiki = WIKI_NAMES[name]
+    spoken = name.replace("_", "-")
+    return spoken if wiki == spoken else f"{spoken} ({wiki})"
+
+
 TABLE_KINDS = ("degrees", "begrees", "begrees_filled")
 SPAN = range(-7, 8)
 
@@ -85,6 +103,8 @@ def direction(a: Square, b: Square) -> dict:
         "knight": knight[0] if knight else None,
         "knight_step": knight[1] if knight else None,
         "knight_jumps": (math.gcd(dr, df) if knight else None),
+        "ray_words": words(ray[0] if ray else None),
+        "knight_words": words(knight[0] if knight else None),
         "degrees": degrees_of(dr, df),
         "begrees": begrees_of(dr, df),
         "x88_diff": x88_diff,
@@ -123,7 +143,8 @@ def rose(sq: Square) -> list[dict]:
         for name, step, (dr, df) in directions:
             rank, file = square_rank(sq) + dr, square_file(sq) + df
             if 0 <= rank < 8 and 0 <= file < 8:
-                out.append({"square": 8 * rank + file, "kind": kind, "direction": name, "step": step})
+                out.append({"square": 8 * rank + file, "kind": kind, "direction": name, "words": words(name), "wiki": WIKI_NAMES[name],
+                            "step": step})
     return out
 
 

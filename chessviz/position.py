@@ -60,6 +60,27 @@ def parse_fen(fen: str) -> chess.BaseBoard:
     return chess.BaseBoard(fields[0])
 
 
+def fen_turn(fen: str) -> str | None:
+    """Return the side to move a whole FEN names ("w" or "b"), or None for a board part alone.
+
+    e.g. "8/8/8/8/8/8/8/8 b - - 0 1" -> "b". Call after parse_fen has validated the FEN.
+    """
+    fields = fen.split()
+    return fields[1] if len(fields) > 1 else None
+
+
+def promotions(board: chess.BaseBoard, sq: Square, moves: Bitboard) -> list[str]:
+    """Return the targets among ``moves`` on which the piece on sq promotes (a pawn's last rank).
+
+    e.g. a white pawn on d7 promotes on d8 (and on c8/e8 when it captures there).
+    """
+    piece = board.piece_at(sq)
+    if piece is None or piece.piece_type != chess.PAWN:
+        return []
+    last = chess.BB_RANK_8 if piece.color == chess.WHITE else chess.BB_RANK_1
+    return [square_name(t) for t in chess.SquareSet(moves & last)]
+
+
 def targets(board: chess.BaseBoard, sq: Square) -> Bitboard:
     """Return the LERF bitboard of the squares the piece on sq may move to in free mode."""
     piece = board.piece_at(sq)
@@ -88,13 +109,15 @@ def describe(board: chess.BaseBoard, mapping: str = "lerf", selected: Square | N
     if selected is not None:
         piece = board.piece_at(selected)
         if piece is None:
-            body["selected"] = {"square": square_name(selected), "piece": None, "moves": [], "bitboard": 0, "slider": None, "lines": []}
+            body["selected"] = {"square": square_name(selected), "piece": None, "moves": [], "promotions": [], "bitboard": 0,
+                                "slider": None, "lines": []}
         else:
             moves = targets(board, selected)
             body["selected"] = {
                 "square": square_name(selected),
                 "piece": piece.symbol(),
                 "moves": [square_name(sq) for sq in chess.SquareSet(moves)],
+                "promotions": promotions(board, selected, moves),
                 "bitboard": convert(moves, "lerf", mapping),
                 "slider": SLIDERS.get(piece.piece_type),
                 "lines": list(PIECE_LINES.get(SLIDERS.get(piece.piece_type), ())),

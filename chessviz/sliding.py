@@ -140,7 +140,14 @@ def compare_boards(destination: Bitboard, start: Bitboard, mapping: str = "lerf"
     rank_rel = "above" if square_rank(d) > square_rank(s) else "below" if square_rank(d) < square_rank(s) else "same rank"
     body["actual"] = {"file": file_rel, "rank": rank_rel}
     body["verdict_correct"] = file_rel == verdict
-    if rank_rel != "same rank":
+    if d == s:
+        # One square on both boards: no direction at all, so no verdict is right or wrong.
+        body["verdict_correct"] = None
+        body["reason"] = (
+            "both boards hold the same square: the destination is the start, neither left nor right of it, "
+            "yet the comparison (equal counts as >=) still answers left"
+        )
+    elif rank_rel != "same rank":
         body["reason"] = (
             "the squares are on different ranks: the bigger number is the one on the higher rank, "
             "whatever the files, so left/right is not what the comparison measures"
@@ -200,6 +207,8 @@ def devlog_ray(a: Square, b: Square, mapping: str = "lerf", shift: int = 1) -> d
     return {
         "outcome": outcome,
         "wrapped": wrapped,
+        # a == b: the loop "reaches" the destination at i = 0, but one square is no ray.
+        "same_square": a == b,
         "iterations": len(steps),
         "steps": steps,
         "ray": ray & BB_ALL,

@@ -75,7 +75,9 @@ def test_game_keyboard_fen_errors_and_predict(page, live_server, client):
     page.fill("#fen", "8/8/8/8/8/8/8/9")
     page.click('[data-action="load"]')
     page.wait_for_selector(".fen-form + .input-error:not([hidden])")
-    assert "invalid_fen" in page.inner_text(".fen-form + .input-error")
+    line = page.locator(".fen-form + .input-error")
+    assert line.get_attribute("data-code") == "invalid_fen"
+    assert line.inner_text() == client.get("/api/position?fen=8/8/8/8/8/8/8/9").json["error"]["message"]
     assert board_squares(page, "game") == before
     # A good one, kingless, with a pawn about to promote.
     page.fill("#fen", "8/3P4/8/8/8/8/8/8")
@@ -83,6 +85,9 @@ def test_game_keyboard_fen_errors_and_predict(page, live_server, client):
     wait_for_board(page, "game", {"d7"})
     page.click('[data-board="game"] [data-square="d7"]')
     page.click('[data-board="game"] [data-square="d8"]')
+    # The player chooses the piece (issue 11): Enter on the focused first choice, a queen.
+    page.wait_for_selector('[data-role="promotion"]:not([hidden])')
+    page.keyboard.press("Enter")
     page.wait_for_selector('[data-board="game"] [data-square="d8"][data-piece="Q"]')
     page.click('[data-action="reset"]')
     wait_for_board(page, "game", squares_of(client.get(f"/api/position?fen={DEVLOG_FEN}&mapping=lerbef").json["occupied"], "lerbef"))

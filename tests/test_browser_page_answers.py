@@ -31,7 +31,7 @@ def test_directions_asks_five_questions_and_draws_the_roses_from_api_rose(page, 
     labels = dict(page.eval_on_selector_all('[data-board="directions"] [data-square]', "els => els.map(e => [e.dataset.square, e.querySelector('.label').textContent])"))
     assert {name for name, text in labels.items() if text} == {r["to"] for r in rose["rose"]}
     for r in rose["rose"]:
-        assert labels[r["to"]] == f"{r['step']:+d}"
+        assert labels[r["to"]] == f"{r['step']:+d} {r['wiki']}"  # the increment and the wiki's rose name
     # Every cell leads where /api/rose says (null off the board).
     targets = page.eval_on_selector_all('[data-kind="degrees"] button[data-rank-diff]', "els => els.map(e => e.dataset.target || null)")
     assert targets == [name for row in rose["squares"] for name in row]
@@ -69,7 +69,12 @@ def test_intersections_same_kind_is_the_apis_refusal(page, live_server, client):
     page.wait_for_selector('[data-role="working"] + .input-error:not([hidden])')
     refusal = client.get("/api/intersection?a=e4&b=c7&line_a=file&line_b=file").json["error"]
     assert refusal["code"] == "same_line_kind"
-    assert refusal["code"] in page.inner_text('[data-role="working"] + .input-error')
+    line = page.locator('[data-role="working"] + .input-error')
+    assert line.get_attribute("data-code") == refusal["code"]
+    # Words for students: the API's code stays out of the text, and the previous answer goes.
+    assert refusal["code"] not in line.inner_text() and "line_a" not in line.inner_text()
+    assert "two different kinds of line" in line.inner_text()
+    assert page.locator('[data-role="working"]').inner_text() == ""
     assert ("/api/intersection", {"a": "e4", "b": "c7", "line_a": "file", "line_b": "file"}) in asked
     # The lines are still drawn, and the table of all pairs.
     page.wait_for_selector('[data-role="all"] tr[data-pair="rank/file"]')

@@ -27,7 +27,7 @@ def test_squares_click_type_reload_and_keyboard(page, live_server, client):
     assert page.get_attribute('[data-readout="lerbef"]', "data-value") == f"0x{lerbef:016x}"
     assert board_bits(page, "lerf") == board_bits(page, "lerbef") == api_squares(client, expected, "lerf") == {"a1", "e4", "h8"}
     assert page.input_value('[data-readout="lerf"] [data-format="dec"]') == str(expected)
-    assert "h8: index 63" in page.inner_text("#inspect")
+    assert "h8 is on the h-file, rank 8: index 63 = 8 × rank index 7" in page.inner_text("#inspect")
     # The URL holds the state: reload shows the same view.
     page.reload()
     page.wait_for_selector(f'[data-readout="lerf"][data-value="0x{expected:016x}"]')

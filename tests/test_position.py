@@ -168,3 +168,30 @@ def test_a_whole_fen_is_validated_then_its_board_used():
 def test_no_castling_in_free_mode():
     board = parse_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
     assert {SQUARE_NAMES[s] for s in chess.SquareSet(targets(board, parse_square("e1")))} == {"d1", "d2", "e2", "f2", "f1"}
+
+
+def test_promotions_are_pythonchess_promoting_targets(client):
+    """`promotions` lists exactly the targets python-chess generates promotion moves for, every pawn square."""
+    for color, rank in ((chess.WHITE, 6), (chess.BLACK, 1), (chess.WHITE, 5), (chess.BLACK, 2)):
+        for file in range(8):
+            sq = chess.square(file, rank)
+            board = chess.Board(None)
+            board.set_piece_at(sq, chess.Piece(chess.PAWN, color))
+            # Something to capture on both sides, so diagonal promotions occur too.
+            target_rank = rank + (1 if color == chess.WHITE else -1)
+            for f in (file - 1, file + 1):
+                if 0 <= f < 8:
+                    board.set_piece_at(chess.square(f, target_rank), chess.Piece(chess.KNIGHT, not color))
+            board.turn = color
+            expected = sorted({chess.square_name(m.to_square) for m in board.generate_pseudo_legal_moves() if m.promotion})
+            body = client.get(f"/api/position?fen={board.board_fen()}&square={chess.square_name(sq)}").json
+            assert sorted(body["selected"]["promotions"]) == expected, chess.square_name(sq)
+            assert body["turn"] is None
+
+
+def test_turn_is_the_fens_side_to_move(client):
+    assert client.get("/api/position?fen=8/8/8/8/8/8/8/8 b - - 0 1").json["turn"] == "b"
+    assert client.get("/api/position?fen=8/8/8/8/8/8/8/8 w - - 0 1").json["turn"] == "w"
+    assert client.get("/api/position?fen=8/8/8/8/8/8/8/8").json["turn"] is None
+    # A rook has no promotions.
+    assert client.get("/api/position?fen=R7/8/8/8/8/8/8/8&square=a8").json["selected"]["promotions"] == []

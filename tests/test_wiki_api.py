@@ -467,3 +467,18 @@ def test_every_parameter_refuses_bad_input(client, path):
     for method in ("post", "put", "delete", "patch"):
         response = getattr(client, method)(url(path, good))
         assert response.status_code == 405 and response.json["error"]["code"] == "method_not_allowed", (path, method)
+
+
+def test_direction_words_carry_the_wikis_rose_names(client):
+    """The Direction page's rose (Move Directions): names and single-step increments."""
+    wiki = {8: "nort", 9: "noEa", 1: "east", -7: "soEa", -8: "sout", -9: "soWe", -1: "west", 7: "noWe",
+            15: "noNoWe", 17: "noNoEa", 6: "noWeWe", 10: "noEaEa", -10: "soWeWe", -6: "soEaEa", -17: "soSoWe", -15: "soSoEa"}
+    rose = client.get("/api/rose?sq=e4").json["rose"]
+    assert len(rose) == 16
+    for r in rose:
+        assert r["wiki"] == wiki[r["step"]]
+        assert "_" not in r["words"] and r["words"].startswith(r["direction"].replace("_", "-"))
+    body = client.get("/api/direction?from=e4&to=g5").json
+    assert body["knight_words"] == "north-east-east (noEaEa)" and body["ray_words"] is None
+    assert client.get("/api/direction?from=e4&to=e8").json["ray_words"] == "north (nort)"
+    assert client.get("/api/direction?from=e4&to=h4").json["ray_words"] == "east"

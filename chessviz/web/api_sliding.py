@@ -76,6 +76,7 @@ def ray(from_: int, to: int, mapping: str) -> dict:
             "shift": {"type": "integer", "enum": [1, 7, 8, 9]},
             "outcome": S.enum("reached", "never_ends", "left_64_bits"),
             "wrapped": S.BOOL,
+            "same_square": S.BOOL,
             "iterations": S.INT,
             "steps": S.array(S.obj({"i": S.INT, "bit": _NULLABLE_INT, "square": S.nullable(S.SQUARE)})),
             "ray": S.BITBOARD,
@@ -248,11 +249,13 @@ _FEN_BOARD = {"type": "string", "pattern": "^[pnbrqkPNBRQK1-8]+(/[pnbrqkPNBRQK1-
             "occupied": S.BITBOARD,
             "white": S.BITBOARD,
             "black": S.BITBOARD,
+            "turn": S.nullable(S.enum("w", "b")),
             "selected": S.obj(
                 {
                     "square": S.SQUARE,
                     "piece": S.nullable(S.PIECE_LETTER),
                     "moves": S.array(S.SQUARE),
+                    "promotions": S.array(S.SQUARE),
                     "bitboard": S.BITBOARD,
                     "slider": S.nullable(S.enum(*PIECE_LINES)),
                     "lines": S.array(S.enum("rank", "file", "diagonal", "anti_diagonal")),

@@ -133,6 +133,8 @@ _NULLABLE_INT = S.nullable(S.INT)
             "ray_step": _NULLABLE_INT,
             "knight": S.nullable(S.STR),
             "knight_step": _NULLABLE_INT,
+            "ray_words": S.nullable(S.STR),
+            "knight_words": S.nullable(S.STR),
             "knight_jumps": _NULLABLE_INT,
             "degrees": _NULLABLE_INT,
             "begrees": _NULLABLE_INT,

@@ -16,17 +16,21 @@ const PIECE_NAMES = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight"
  * next: chapters use it to ask the API ahead, so the click's answer is already there).
  * Returns { element, draw(view), focusSquare(name) }.
  * view: { bits: BigInt|null, mapping, pieces: {e4: "Q"}, fills: {e4: "positive"},
- *         labels: {e4: "1"}, marks: {e4: "right"}, index: "lerf"|"lerbef"|null, caption }
+ *         labels: {e4: "1"}, marks: {e4: "right"}, index: "lerf"|"lerbef"|null, caption,
+ *         cursor: "e4" (the square Tab enters an interactive board on), flip: true (black at the bottom) }
  */
 export function createBoard(container, { role, label, interactive = false, onSquare = null, onHover = null, size = "" }) {
   const caption = el("figcaption", { class: "board-caption", text: label });
   const grid = el("div", { class: "board", "data-board": role, role: "grid", "aria-label": label });
   const squares = new Map();
+  const rows = [];
   let focused = "a1";
+  let flipped = false;
   const hidden = (className, text) => el("span", { class: className, "aria-hidden": "true", text });
 
   for (let rank = 7; rank >= 0; rank--) {
     const row = add(grid, "div", { class: "board-row", role: "row" }, hidden("coord rank-coord", String(rank + 1)));
+    rows.push(row);
     for (let file = 0; file < 8; file++) {
       const name = SQUARE_NAMES[8 * rank + file];
       // The board's own checkered shading (a1 dark), not a colour the page reports.
@@ -43,7 +47,7 @@ export function createBoard(container, { role, label, interactive = false, onSqu
       squares.set(name, { cell, ...parts, state: {} });
     }
   }
-  add(
+  const fileCoords = add(
     grid,
     "div",
     { class: "board-row file-coords", "aria-hidden": "true" },
@@ -81,7 +85,9 @@ export function createBoard(container, { role, label, interactive = false, onSqu
     grid.addEventListener("keydown", (event) => {
       const cell = event.target.closest("[data-square]");
       if (!cell) return;
-      const steps = { ArrowUp: 8, ArrowDown: -8, ArrowLeft: -1, ArrowRight: 1 };
+      // Arrows move as drawn: on a flipped board up is towards rank 1 and right towards the a-file.
+      const sign = flipped ? -1 : 1;
+      const steps = { ArrowUp: 8 * sign, ArrowDown: -8 * sign, ArrowLeft: -sign, ArrowRight: sign };
       if (!(event.key in steps)) return;
       event.preventDefault();
       event.stopPropagation(); // arrows on a board move focus, not the chapter's steps
@@ -89,7 +95,7 @@ export function createBoard(container, { role, label, interactive = false, onSqu
       const file = sq & 7;
       const next = sq + steps[event.key];
       if (next < 0 || next > 63) return;
-      if ((event.key === "ArrowLeft" && file === 0) || (event.key === "ArrowRight" && file === 7)) return;
+      if ((steps[event.key] === -1 && file === 0) || (steps[event.key] === 1 && file === 7)) return;
       moveFocus(SQUARE_NAMES[next], true);
     });
   }
@@ -113,6 +119,10 @@ export function createBoard(container, { role, label, interactive = false, onSqu
   function draw(view = {}) {
     const { bits = null, mapping = "lerf", pieces = {}, fills = {}, labels = {}, marks = {}, index = null } = view;
     if (view.caption !== undefined) caption.textContent = view.caption;
+    if (Boolean(view.flip) !== flipped) flip(Boolean(view.flip));
+    // Tab enters the board on the square the view is about (the selected one), unless the
+    // keyboard is already moving inside it.
+    if (interactive && view.cursor && !grid.contains(document.activeElement)) moveFocus(view.cursor, false);
     for (let sq = 0; sq < 64; sq++) {
       const name = SQUARE_NAMES[sq];
       const entry = squares.get(name);
@@ -144,6 +154,20 @@ export function createBoard(container, { role, label, interactive = false, onSqu
         .join(", ");
       set(entry, "aria", description, (v) => cell.setAttribute("aria-label", v));
     }
+  }
+
+  /** Turn the board half round (black at the bottom), coordinates included, or back. */
+  function flip(on) {
+    flipped = on;
+    grid.dataset.flipped = String(on);
+    const order = on ? [...rows].reverse() : rows;
+    for (const row of order) {
+      const [coord, ...cells] = row.children;
+      row.replaceChildren(coord, ...cells.reverse());
+      grid.insertBefore(row, fileCoords);
+    }
+    const [corner, ...letters] = fileCoords.children;
+    fileCoords.replaceChildren(corner, ...letters.reverse());
   }
 
   return { element: grid, figure, draw, focusSquare: (name) => moveFocus(name, true) };

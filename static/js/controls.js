@@ -78,7 +78,8 @@ export function createSelect(container, { id, control, label, choices, onChange 
 
 /**
  * Create a hidden error line (role=alert), placed after `anchor` (or later, by the caller).
- * show(error) writes an API error ({message, code}) or any message; show(null) hides it.
+ * show(error) writes an API error's message ({message, code}: the code goes on data-code, not
+ * in the text) or any message; show(null) hides it.
  * Returns { element, show }.
  */
 export function createErrorLine(anchor = null) {
@@ -87,7 +88,10 @@ export function createErrorLine(anchor = null) {
   return {
     element: line,
     show(error) {
-      line.textContent = error ? (error.code ? `${error.message} (${error.code})` : String(error.message || error)) : "";
+      // The student reads the message; the API's code stays on data-code for tests and tools.
+      line.textContent = error ? String(error.message || error) : "";
+      if (error?.code) line.dataset.code = error.code;
+      else delete line.dataset.code;
       line.hidden = !error;
     },
   };

@@ -2,7 +2,7 @@
 // (occupancy board, slider board, line and mapping choice) and a clickable list of steps.
 
 import { queryString } from "./api.js";
-import { convert, parseBB, SQUARE_NAMES, squareIndex, toggleSquare } from "./bits.js";
+import { convert, hasSquare, parseBB, SQUARE_NAMES, squareIndex, toggleSquare } from "./bits.js";
 import { createBoard } from "./board.js";
 import { createMappingSwitch, createRadioGroup, createSelect } from "./controls.js";
 import { add, columns, el } from "./dom.js";
@@ -77,9 +77,10 @@ export function createValueBoard(column, { readout: readoutLabel, readoutRole, .
 /**
  * The setup shared by the o - r chapters: a mapping switch, an occupancy board (click toggles
  * a blocker), a slider board (click places the slider) and optionally a line choice.
+ * `piece` is the slider's letter, or a function of the state giving it.
  * `prefetch(patch)` asks the API for the state a click would make, when the pointer or
- * focus reaches a square. Returns { draw(state, values) } where values = {o, r} BigInts
- * from the API in `mapping`.
+ * focus reaches a square. Returns { draw(state, values, glyphs) } where values = {o, r}
+ * BigInts from the API in `mapping`.
  */
 export function createSliderSetup(container, state, { piece = "R", lineChoice = false, mappingNote = "", prefetch = null } = {}) {
   const top = add(container, "div", { class: "toolbar" });
@@ -99,30 +100,51 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
   clear.addEventListener("click", () => state.set({ occ: 0n }));
   top.append(el("div", { class: "stack" }, reset, clear));
   const [occColumn, sliderColumn] = columns(container, 2);
+  // A square holds one piece: a click that would put the slider and a blocker on one square
+  // is refused with a sentence here, instead of one of them silently vanishing.
+  const note = el("p", { class: "click-note", role: "status", "data-role": "click-note" });
+  const refuse = (text) => {
+    note.textContent = text;
+  };
   const toggled = (name) => ({ occ: toggleSquare(state.get().occ, squareIndex(name)) });
   const occupied = createValueBoard(occColumn, {
     role: "occupied",
     label: "Occupied o: click to toggle a blocker",
     readout: "o",
     interactive: true,
-    onSquare: (name) => state.set(toggled(name)),
-    onHover: prefetch && ((name) => prefetch(toggled(name))),
+    onSquare: (name) =>
+      name === state.get().sq
+        ? refuse(`${name} holds the slider, so it cannot take a blocker: place the slider elsewhere first.`)
+        : state.set(toggled(name)),
+    onHover: prefetch && ((name) => name !== state.get().sq && prefetch(toggled(name))),
   });
+  const blocked = (name) => name !== state.get().sq && hasSquare(state.get().occ, squareIndex(name));
   const slider = createValueBoard(sliderColumn, {
     role: "slider",
     label: "Sliding piece r: click to place it",
     readout: "r",
     interactive: true,
-    onSquare: (name) => state.set({ sq: name }),
-    onHover: prefetch && ((name) => prefetch({ sq: name })),
+    onSquare: (name) =>
+      blocked(name)
+        ? refuse(`${name} holds a blocker, so the slider cannot stand there: take the blocker off first.`)
+        : state.set({ sq: name }),
+    onHover: prefetch && ((name) => !blocked(name) && prefetch({ sq: name })),
   });
+  top.after(note);
   return {
     boards: occColumn.parentElement,
-    draw(s, { o, r }) {
+    /**
+     * Draw both boards; `glyphs` may give {pieces, slider}: the letters of the blockers (by
+     * square) and of the slider, when the chapter knows the real pieces (a game position).
+     */
+    draw(s, { o, r }, glyphs = {}) {
+      note.textContent = "";
       mapping.set(s.mapping);
       lineSelect?.set(s.line);
-      occupied.draw({ bits: o, mapping: s.mapping, pieces: squaresMap(o, s.mapping, "p"), index: s.mapping });
-      slider.draw({ bits: r, mapping: s.mapping, pieces: { [s.sq]: piece }, index: s.mapping });
+      const letter = glyphs.slider ?? (typeof piece === "function" ? piece(s) : piece);
+      const blockers = glyphs.pieces ?? squaresMap(o, s.mapping, "p");
+      occupied.draw({ bits: o, mapping: s.mapping, pieces: blockers, index: s.mapping });
+      slider.draw({ bits: r, mapping: s.mapping, pieces: { [s.sq]: letter }, index: s.mapping, cursor: s.sq });
     },
   };
 }

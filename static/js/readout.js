@@ -38,13 +38,26 @@ export function createReadout(container, { role, label, editable = false, onInpu
   const status = box.querySelector(".copy-status");
   const error = createErrorLine(box.querySelector(".copy-row"));
   let value = null;
-  for (const input of [hexInput, decInput]) input.readOnly = !editable;
+  // A read-only field is no tab stop: Tab goes from control to control, not through every readout.
+  for (const input of [hexInput, decInput]) {
+    input.readOnly = !editable;
+    if (!editable) input.tabIndex = -1;
+  }
+  const binary = (bb) => binaryBytes(bb).replace(/^((?:\S+ ){3}\S+) /, "$1\n");
+  const typedValue = (input) =>
+    parseBB(input === hexInput && !/^0x/i.test(input.value.trim()) ? `0x${input.value.trim()}` : input.value);
 
   if (editable) {
     for (const input of [hexInput, decInput]) {
+      // While typing, the other field and the binary row follow the typed value (or clear).
+      input.addEventListener("input", () => {
+        const parsed = typedValue(input);
+        const other = input === hexInput ? decInput : hexInput;
+        other.value = parsed === null ? "" : input === hexInput ? parsed.toString() : hex(parsed);
+        binOut.textContent = parsed === null ? "" : binary(parsed);
+      });
       input.addEventListener("change", () => {
-        const typed = input === hexInput && !/^0x/i.test(input.value.trim()) ? `0x${input.value.trim()}` : input.value;
-        const parsed = parseBB(typed);
+        const parsed = typedValue(input);
         if (parsed === null) {
           error.show(
             `${input.value.slice(0, 40)} is not a 64-bit value: type 0x and up to 16 hex digits, or a decimal number below 2^64.`,
@@ -78,7 +91,7 @@ export function createReadout(container, { role, label, editable = false, onInpu
       box.dataset.value = bb === null ? "" : hex(bb);
       if (document.activeElement !== hexInput) hexInput.value = bb === null ? "" : hex(bb);
       if (document.activeElement !== decInput) decInput.value = bb === null ? "" : bb.toString();
-      binOut.textContent = bb === null ? "" : binaryBytes(bb).replace(/^((?:\S+ ){3}\S+) /, "$1\n");
+      binOut.textContent = bb === null ? "" : binary(bb);
       error.show(null);
     },
   };

@@ -15,6 +15,9 @@ export const SLIDER_LETTERS = { rook: "R", bishop: "B", queen: "Q" };
 /** Return a line kind as students read it: "anti_diagonal" -> "anti-diagonal". */
 export const lineName = (kind) => kind.replace("_", "-");
 
+/** Return a line kind with its article: "a rank", "an anti-diagonal". */
+export const aLine = (kind) => `${kind === "anti_diagonal" ? "an" : "a"} ${lineName(kind)}`;
+
 /** [value, text] pairs of the line kinds, for a select. */
 export const LINE_CHOICES = LINE_KINDS.map((kind) => [kind, lineName(kind)]);
 

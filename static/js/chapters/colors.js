@@ -96,7 +96,7 @@ run({
         .filter((sq) => sq.color === "dark")
         .map((sq) => sq.name),
     );
-    board.draw({ bits: dark, mapping: "lerf", marks: ends(s.sq, s.other), index: "lerf" });
+    board.draw({ bits: dark, mapping: "lerf", marks: ends(s.sq, s.other), index: "lerf", cursor: s.sq });
     methods.replaceChildren(el("h2", { text: `${color.square} is ${color.color}` }), formulas("method", color.methods));
     drawWorking(color);
     drawPair(color);

@@ -104,7 +104,7 @@ run({
     const anti = big(a.masks.anti_diagonal);
     const fills = { ...squaresMap(diagonal, "lerf", "line-a"), ...squaresMap(anti, "lerf", "line-b"), [s.a]: "both" };
     const labels = Object.fromEntries(Object.values(squares).map((sq) => [sq.name, String(OVERLAYS[s.overlay][1](sq))]));
-    board.draw({ bits: diagonal | anti, mapping: "lerf", fills, labels, marks: ends(s.a, s.b) });
+    board.draw({ bits: diagonal | anti, mapping: "lerf", fills, labels, marks: ends(s.a, s.b), cursor: s.a });
     drawInfo(a);
     drawPair(same);
   },

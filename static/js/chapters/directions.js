@@ -53,10 +53,12 @@ function drawInfo(direction) {
   const d = direction;
   const rows = [
     ["rank, file difference", `${d.rank_diff}, ${d.file_diff}`],
-    ["ray direction", d.ray ? `${d.ray} (${signed(d.ray_step)})` : "none: not on one line"],
+    ["ray direction", d.ray ? `${d.ray_words}, step ${signed(d.ray_step)}` : "none: not on one line"],
     [
       "knight direction",
-      d.knight ? `${d.knight} (${signed(d.knight_step)}${d.knight_jumps > 1 ? `, ${d.knight_jumps} jumps` : ""})` : "none",
+      d.knight
+        ? `${d.knight_words}, step ${signed(d.knight_step)}${d.knight_jumps > 1 ? `, ${d.knight_jumps} jumps` : ""}`
+        : "none",
     ],
     ["degrees", d.degrees === null ? "—" : `${d.degrees}°`],
     ["begrees", d.begrees === null ? "—" : String(d.begrees)],
@@ -96,7 +98,11 @@ function drawTables(sheets, rose, direction) {
             return el(
               "td",
               current ? { "data-current": "true", "aria-current": "true" } : {},
-              el("button", { ...attrs, "aria-label": `rank ${dr}, file ${df}: ${text || "blank"}` }, text),
+              el(
+                "button",
+                { ...attrs, "aria-label": `rank difference ${signed(dr)}, file difference ${signed(df)}: ${text || "blank"}` },
+                text,
+              ),
             );
           }),
         ),
@@ -130,9 +136,10 @@ run({
       ...KINDS.map(([kind]) => api("/directions/table", { kind })),
     ]),
   draw(s, [rose, direction, ...sheets]) {
-    const labels = Object.fromEntries(rose.rose.map((r) => [r.to, signed(r.step)]));
+    // The wiki's rose: each neighbour carries its single-step increment and its name (noEa, noNoEa).
+    const labels = Object.fromEntries(rose.rose.map((r) => [r.to, `${signed(r.step)} ${r.wiki}`]));
     const fills = Object.fromEntries(rose.rose.map((r) => [r.to, r.kind === "ray" ? "line-a" : "line-b"]));
-    board.draw({ bits: null, labels, fills, marks: ends(s.from, s.to), index: "lerf" });
+    board.draw({ bits: null, labels, fills, marks: ends(s.from, s.to), index: "lerf", cursor: s.from });
     drawInfo(direction);
     drawTables(sheets, rose, direction);
   },

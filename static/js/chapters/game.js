@@ -12,6 +12,9 @@ import { DEVLOG, lineName } from "../terms.js";
 const { root, state, error, run } = createChapter({
   fen: T.text(DEVLOG.fen, 100),
   sel: T.square(null),
+  // The side to move: free mode lets either side move, but a move still passes the turn.
+  turn: T.choice(["w", "b"], "w"),
+  flip: T.bool(false),
   mapping: mappingField(),
   ...predictFields(),
 });
@@ -39,21 +42,54 @@ form.addEventListener("submit", async (event) => {
   try {
     const position = await api("/position", { fen: input.value, mapping: "lerf" });
     error.show(null);
-    state.set({ fen: position.fen, sel: null, ...NO_PREDICTION });
+    // A whole FEN names the side to move; a board part alone leaves White to move.
+    play({ fen: position.fen, turn: position.turn ?? "w" });
   } catch (e) {
     error.show(e);
   }
 });
-form
-  .querySelector('[data-action="reset"]')
-  .addEventListener("click", () => state.set({ fen: DEVLOG.fen, sel: null, ...NO_PREDICTION }));
+form.querySelector('[data-action="reset"]').addEventListener("click", () => play({ fen: DEVLOG.fen, turn: "w" }));
+
+// Undo and redo: the positions before and after, in this tab (Back and Forward work too).
+const past = [];
+const future = [];
+/** Go to a new position (a move, a loaded FEN), keeping the one left for Undo. */
+function play(next) {
+  const s = state.get();
+  past.push({ fen: s.fen, turn: s.turn });
+  future.length = 0;
+  state.set({ ...next, sel: null, ...NO_PREDICTION });
+}
+function travel(from, to) {
+  if (!from.length) return;
+  const s = state.get();
+  to.push({ fen: s.fen, turn: s.turn });
+  closePromotion();
+  state.set({ ...from.pop(), sel: null, ...NO_PREDICTION });
+}
+const gameTools = el(
+  "div",
+  { class: "toolbar game-tools" },
+  el("button", { type: "button", "data-action": "undo" }, "Undo move"),
+  el("button", { type: "button", "data-action": "redo" }, "Redo move"),
+  el("button", { type: "button", "data-action": "flip", "aria-pressed": "false" }, "Flip the board"),
+);
+const undoButton = gameTools.querySelector('[data-action="undo"]');
+const redoButton = gameTools.querySelector('[data-action="redo"]');
+const flipButton = gameTools.querySelector('[data-action="flip"]');
+undoButton.addEventListener("click", () => travel(past, future));
+redoButton.addEventListener("click", () => travel(future, past));
+flipButton.addEventListener("click", () => state.set({ flip: !state.get().flip }, { history: "replace" }));
+const turnLine = el("p", { class: "turn", "data-role": "turn", "aria-live": "polite" });
 const mapping = createMappingSwitch(
   root,
   state,
   "The board is the same in both mappings; the occupied and moves values change, since a1 is bit 7 in lerbef and bit 0 in lerf.",
 );
 
+root.append(gameTools);
 const [gameColumn, movesColumn] = columns(root, 2);
+gameColumn.append(turnLine);
 const game = createValueBoard(gameColumn, {
   role: "game",
   label: "Click a piece, then one of its targets",
@@ -65,6 +101,56 @@ const game = createValueBoard(gameColumn, {
   size: "large",
 });
 const movesBoard = createValueBoard(movesColumn, { role: "moves", label: "Moves of the selected piece", readout: "moves" });
+// The promotion choice: a pawn reaching its last rank waits here for the piece it becomes.
+const PROMOTION_CHOICES = [
+  ["q", "Queen"],
+  ["r", "Rook"],
+  ["b", "Bishop"],
+  ["n", "Knight"],
+];
+const promotion = el(
+  "fieldset",
+  { class: "panel promotion", "data-role": "promotion", hidden: true },
+  el("legend", {}),
+  ...PROMOTION_CHOICES.map(([letter, name]) => el("button", { type: "button", "data-promotion": letter }, name)),
+  el("button", { type: "button", "data-promotion": "" }, "Cancel"),
+);
+let pending = null; // {from, to} of the pawn move waiting for its piece
+gameColumn.insertBefore(promotion, turnLine.nextSibling);
+promotion.addEventListener("click", (event) => {
+  const letter = event.target.closest("[data-promotion]")?.dataset.promotion;
+  if (letter === undefined) return;
+  const move = pending;
+  closePromotion();
+  if (letter && move) makeMove(move.from, move.to, letter);
+});
+promotion.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") closePromotion();
+});
+function openPromotion(from, to) {
+  pending = { from, to };
+  promotion.querySelector("legend").textContent = `The pawn on ${from} reaches ${to}: choose what it becomes`;
+  promotion.hidden = false;
+  promotion.querySelector("button").focus();
+}
+function closePromotion() {
+  const wasOpen = !promotion.hidden;
+  pending = null;
+  promotion.hidden = true;
+  if (wasOpen) game.board.focusSquare(state.get().sel ?? "a1");
+}
+
+async function makeMove(from, to, promote = null) {
+  const s = state.get();
+  try {
+    const moved = await api("/move", { fen: s.fen, from, to, ...(promote ? { promotion: promote } : {}) });
+    const white = moved.piece === moved.piece.toUpperCase();
+    play({ fen: moved.fen, turn: white ? "b" : "w" });
+  } catch (e) {
+    error.show(e);
+  }
+}
+
 const info = el("div", { class: "panel selection", "aria-live": "polite" });
 movesColumn.append(info);
 const predict = createStatePredict(root, state, "Select a piece, then mark the squares you think it can move to, and reveal.");
@@ -91,15 +177,29 @@ async function clickSquare(name) {
   if (!current) return;
   const selected = current.selected;
   if (selected?.piece && selected.moves.includes(name)) {
-    try {
-      const moved = await api("/move", { fen: s.fen, from: selected.square, to: name });
-      state.set({ fen: moved.fen, sel: null, ...NO_PREDICTION });
-    } catch (e) {
-      error.show(e);
-    }
+    if (selected.promotions.includes(name)) openPromotion(selected.square, name);
+    else await makeMove(selected.square, name);
     return;
   }
+  closePromotion();
   state.set({ sel: current.pieces[name] && name !== s.sel ? name : null, ...NO_PREDICTION });
+}
+
+const SIDE = { w: "White", b: "Black" };
+const PIECE_WORDS = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" };
+/** "Q" -> "white queen", "n" -> "black knight". */
+const pieceName = (letter) => `${letter === letter.toUpperCase() ? "white" : "black"} ${PIECE_WORDS[letter.toLowerCase()]}`;
+
+/** The side to move, and what free mode allows beside it. */
+function drawTurn(position, s) {
+  const piece = position.selected?.piece;
+  const other = piece && (piece === piece.toUpperCase() ? "w" : "b") !== s.turn;
+  turnLine.dataset.turn = s.turn;
+  turnLine.textContent = `${SIDE[s.turn]} to move. ${
+    other
+      ? `Free mode: the ${piece === piece.toUpperCase() ? "white" : "black"} piece on ${position.selected.square} may move anyway; after it, ${SIDE[s.turn]} is still to move.`
+      : "Free mode: either side may move; a move passes the turn to the other side."
+  }`;
 }
 
 function drawInfo(position, s) {
@@ -110,7 +210,7 @@ function drawInfo(position, s) {
   }
   const children = [
     el("p", {
-      text: `${selected.piece} on ${selected.square}: ${selected.moves.length} move${selected.moves.length === 1 ? "" : "s"} (${selected.moves.join(" ") || "none"}).`,
+      text: `The ${pieceName(selected.piece)} on ${selected.square}: ${selected.moves.length} move${selected.moves.length === 1 ? "" : "s"} (${selected.moves.join(" ") || "none"}).`,
     }),
   ];
   if (selected.slider) {
@@ -128,6 +228,7 @@ function drawInfo(position, s) {
               line,
               piece: selected.slider,
               mapping: s.mapping,
+              fen: position.fen,
             }),
             "data-line": line,
           },
@@ -160,8 +261,21 @@ run({
       marks[selected.square] = "selected";
       for (const target of selected.moves) marks[target] = position.pieces[target] ? "capture" : "target";
     }
-    game.draw({ bits: big(position.occupied), mapping: s.mapping, pieces: position.pieces, marks });
-    const caption = selected?.piece ? `Moves of ${selected.piece} on ${selected.square}` : "Moves of the selected piece";
+    game.draw({
+      bits: big(position.occupied),
+      mapping: s.mapping,
+      pieces: position.pieces,
+      marks,
+      flip: s.flip,
+      cursor: s.sel ?? undefined,
+    });
+    flipButton.setAttribute("aria-pressed", String(s.flip));
+    undoButton.disabled = !past.length;
+    redoButton.disabled = !future.length;
+    drawTurn(position, s);
+    const caption = selected?.piece
+      ? `Moves of the ${pieceName(selected.piece)} on ${selected.square}`
+      : "Moves of the selected piece";
     movesBoard.draw({ bits: moves, mapping: s.mapping, pieces: selected ? { [selected.square]: selected.piece } : {}, caption });
     drawInfo(position, s);
     predict.draw({ predicted: s.pred, answer: selected?.piece ? moves : null, mapping: s.mapping, revealed: s.rev });

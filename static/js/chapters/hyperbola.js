@@ -2,6 +2,7 @@
 // over the piece's lines.
 
 import { api } from "../api.js";
+import { convert, SQUARE_NAMES, squaresOf } from "../bits.js";
 import { createChapter } from "../chapter.js";
 import { createSelect } from "../controls.js";
 import { add, columns, el } from "../dom.js";
@@ -27,10 +28,13 @@ const { root, state, run } = createChapter({
   ...sliderFields(),
   piece: T.choice(SLIDERS, "rook"),
   step: T.int(0, 0, 40),
+  // The game position the occupancy came from (a link from the game chapter), for its glyphs.
+  fen: T.text("", 100),
   ...predictFields(),
 });
 
 const setup = createSliderSetup(root, state, {
+  piece: (s) => SLIDER_LETTERS[s.piece],
   lineChoice: true,
   mappingNote:
     "Positive means towards higher bits: west and north in lerbef, east and north in lerf. The terms' values change with the mapping; the attacks, as squares, do not.",
@@ -54,17 +58,25 @@ const equation = el(
 root.append(equation);
 
 const [stepColumn, listColumn, unionColumn] = columns(root, 3, ["", "steps-column", ""]);
-const stepper = createStepper(stepColumn, { label: "Term", onChange: (i) => state.set({ step: i }) });
+const stepper = createStepper(stepColumn, {
+  label: "Term",
+  onChange: (i) => state.set({ step: i }, { history: "replace" }),
+});
 const stepTitle = add(stepColumn, "h2", { class: "formula step-formula", "aria-live": "polite" });
 const stepBoard = createValueBoard(stepColumn, { role: "step", label: "This term", readout: "value" });
 const stepNote = add(stepColumn, "p", { class: "explain" });
+
 add(listColumn, "h2", { text: "All terms" });
-const list = createStepList(listColumn, { label: "Terms of the equation", onPick: (i) => state.set({ step: i }) });
+const list = createStepList(listColumn, {
+  label: "Terms of the equation",
+  onPick: (i) => state.set({ step: i }, { history: "replace" }),
+});
 const unionBoard = createValueBoard(unionColumn, {
   role: "attacks",
   label: "Union over the piece's lines (green: positive, red: negative)",
   readout: "attacks",
 });
+const ownNote = add(unionColumn, "p", { class: "explain", "data-role": "own" });
 const predict = createStatePredict(
   root,
   state,
@@ -77,40 +89,70 @@ const NEGATIVE_AS_PRINTED = {
     "The devlog prints n = [(b'' − 2r'') ⊕ o]'' ∩ m, XORing the unreversed o: for this input that is wrong (compare with n). Its code, reverseBitboard(...) ^ occupied, is right.",
 };
 
+/** The game position behind the occupancy, when the URL names one that still matches it. */
+function gamePosition(s, position) {
+  if (!position) return null;
+  const letter = position.pieces[s.sq];
+  const same = big(position.occupied) === s.occ && letter?.toUpperCase() === SLIDER_LETTERS[s.piece];
+  return same ? position : null;
+}
+
 run({
   errorAfter: equation,
   controls: (s) => pieceSelect.set(s.piece),
-  load(s) {
+  async load(s) {
     const occupied = occupancyIn(s);
-    return Promise.all([
+    const position = s.fen ? await api("/position", { fen: s.fen, mapping: "lerf" }).catch(() => null) : null;
+    const game = gamePosition(s, position);
+    // In a game the slider's own pieces are no moves: attacks & ~own, as the game computes.
+    const own = game
+      ? convert(big(game.pieces[s.sq] === SLIDER_LETTERS[s.piece] ? game.white : game.black), "lerf", s.mapping)
+      : 0n;
+    const [slide, attacks] = await Promise.all([
       api("/slide", { sq: s.sq, occupied, line: s.line, mapping: s.mapping }),
-      api("/attacks", { piece: s.piece, sq: s.sq, occupied, mapping: s.mapping }),
+      api("/attacks", { piece: s.piece, sq: s.sq, occupied, own, mapping: s.mapping }),
     ]);
+    return [slide, attacks, game];
   },
-  draw(s, [slide, attacks]) {
+  draw(s, [slide, attacks, game]) {
     const v = stepValues(slide);
-    setup.draw(s, v);
+    const letter = game ? game.pieces[s.sq] : SLIDER_LETTERS[s.piece];
+    const blockers = game ? Object.fromEntries(Object.entries(game.pieces).filter(([name]) => name !== s.sq)) : undefined;
+    setup.draw(s, v, { slider: letter, pieces: blockers });
     const index = Math.min(s.step, slide.steps.length - 1);
     const step = slide.steps[index];
     stepper.set(index, slide.steps.length, step.label);
     list.draw(slide.steps, index);
     stepTitle.textContent = step.formula;
     stepTitle.dataset.step = step.id;
+    // On the reversed terms the slider stands where rev(r) has its bit (f4 becomes c5).
+    const reversed = step.id.startsWith("rev_");
+    const at = reversed ? SQUARE_NAMES[squaresOf(v.rev_r, s.mapping)[0]] : s.sq;
     stepBoard.draw({
       bits: big(step.value),
       mapping: s.mapping,
       index: s.mapping,
-      pieces: { [s.sq]: "R" },
-      caption: `${step.label}: ${step.formula}`,
+      pieces: { [at]: letter },
+      caption: `${step.label}: ${step.formula}${reversed ? ` (reversed board: the slider on ${s.sq} stands on ${at})` : ""}`,
     });
     stepNote.textContent = step.id === "negative_as_printed" ? NEGATIVE_AS_PRINTED[slide.negative_as_printed_correct] : "";
     const { positive, negative } = rays(attacks);
     unionBoard.draw({
       bits: big(attacks.attacks),
       mapping: s.mapping,
-      pieces: { [s.sq]: SLIDER_LETTERS[s.piece] },
+      pieces: { ...(blockers ?? {}), [s.sq]: letter },
       fills: { ...squaresMap(positive, s.mapping, "positive"), ...squaresMap(negative, s.mapping, "negative") },
     });
+    const ownAttacked = big(attacks.attacks) & ~big(attacks.moves);
+    ownNote.textContent = game
+      ? `In the game the ${s.piece} cannot take its own pieces: moves = s & ~own leaves ${squaresOf(big(attacks.moves), s.mapping).length} of the ${squaresOf(big(attacks.attacks), s.mapping).length} attacked squares${
+          ownAttacked
+            ? ` (not its own ${squaresOf(ownAttacked, s.mapping)
+                .map((i) => SQUARE_NAMES[i])
+                .join(", ")})`
+            : ""
+        }, the moves the game shows.`
+      : "Every blocker is counted as the enemy's here, so the attacks are the moves; with pieces of its own colour the last step is moves = s & ~own.";
     predict.draw({ predicted: s.pred, answer: v.attacks, mapping: s.mapping, revealed: s.rev });
   },
 });

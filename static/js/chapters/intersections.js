@@ -53,6 +53,9 @@ all.addEventListener("click", (event) => {
   }
 });
 
+/** The API's reasons for no square, as the page words them. */
+const REASONS = { off_board: "off the board", different_colors: "squares of different colours" };
+
 /** Binary digits with the bits of the test mask wrapped for highlighting. */
 function highlighted(binary, maskBinary) {
   return el(
@@ -78,7 +81,7 @@ function drawWorking(one) {
   const w = one.working;
   const title = one.square
     ? `The ${lineName(one.line_a)} of ${one.a} meets the ${lineName(one.line_b)} of ${one.b} on ${one.square}`
-    : `No intersection (${one.reason.replace("_", " ")})`;
+    : `No intersection (${REASONS[one.reason]})`;
   const printed = one.printed;
   working.replaceChildren(
     el("h2", { "data-square": one.square || "none" }, title),
@@ -110,13 +113,7 @@ function drawAll(many, s) {
     const choose = el("button", { type: "button", class: "linklike", "data-pair": key }, lineName(c.line_a));
     return {
       attrs: { "data-pair": key, ...(current ? { "aria-current": "true" } : {}) },
-      cells: [
-        choose,
-        lineName(c.line_b),
-        c.square || "—",
-        c.reason ? c.reason.replace("_", " ") : "",
-        verdict(c.printed.correct),
-      ],
+      cells: [choose, lineName(c.line_b), c.square || "—", c.reason ? REASONS[c.reason] : "", verdict(c.printed.correct)],
     };
   });
   all.replaceChildren(
@@ -150,14 +147,18 @@ run({
       ...squaresMap(lineB, "lerf", "line-b"),
       ...squaresMap(lineA & lineB, "lerf", "both"),
     };
-    board.draw({ bits: one?.square ? bbOf([one.square]) : 0n, mapping: "lerf", fills, marks: ends(s.a, s.b) });
+    board.draw({ bits: one?.square ? bbOf([one.square]) : 0n, mapping: "lerf", fills, marks: ends(s.a, s.b), cursor: s.a });
     drawAll(many, s);
     if (one) drawWorking(one);
-    else if (refused?.code === "same_line_kind") {
-      error.show({
-        message: "Choose two different kinds of line: two ranks (or two files, ...) meet nowhere or everywhere.",
-        code: refused.code,
-      });
-    } else if (refused) error.show(refused);
+    else {
+      // The previous pair's working does not belong beside this refusal: clear it.
+      working.replaceChildren();
+      if (refused?.code === "same_line_kind") {
+        error.show({
+          message: "Choose two different kinds of line: two ranks (or two files, ...) meet nowhere or everywhere.",
+          code: refused.code,
+        });
+      } else if (refused) error.show(refused);
+    }
   },
 });

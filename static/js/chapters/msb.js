@@ -71,9 +71,11 @@ const predict = createStatePredict(
 function actualText(data) {
   const a = data.actual;
   if (!a) return 'On the board: with other than one square per board there is no single "left" or "right" to compare with.';
-  const file = a.file === "same file" ? "on the same file" : `to the ${a.file}`;
+  if (data.verdict_correct === null)
+    return `On the board: the destination is the start square itself, so "${data.verdict}" is neither right nor wrong.`;
+  const file = a.file === "same file" ? "on the same file as" : `to the ${a.file} of`;
   const rank = a.rank === "same rank" ? "on the same rank" : a.rank === "above" ? "on a higher rank" : "on a lower rank";
-  return `On the board: the destination is ${file} of the start, ${rank}${data.verdict_correct ? ", as the devlog says" : `, so "${data.verdict}" is wrong`}.`;
+  return `On the board: the destination is ${file} the start, ${rank}${data.verdict_correct ? ", as the devlog says" : `, so "${data.verdict}" is wrong`}.`;
 }
 
 run({
@@ -100,6 +102,7 @@ run({
         mapping: s.mapping,
         index: s.mapping,
         labels,
+        cursor: side.msb_square ?? undefined,
         caption: `${key === "dest" ? "Destination" : "Start"} = ${side.decimal}`,
       });
     }

@@ -31,7 +31,10 @@ const setup = createSliderSetup(root, state, {
   mappingNote:
     "Which rays are positive depends on the mapping: in lerbef up, left, up-left and up-right (the devlog's green); in lerf up, right, up-right and up-left.",
 });
-const stepper = createStepper(add(root, "div", { class: "toolbar" }), { label: "Line", onChange: (i) => state.set({ view: i }) });
+const stepper = createStepper(add(root, "div", { class: "toolbar" }), {
+  label: "Line",
+  onChange: (i) => state.set({ view: i }, { history: "replace" }),
+});
 const [raysColumn, reversedColumn, reversedResultColumn] = columns(root, 3);
 const raysBoard = createValueBoard(raysColumn, {
   role: "rays",

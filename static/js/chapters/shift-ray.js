@@ -19,7 +19,7 @@ import {
 } from "../kit.js";
 import { T } from "../state.js";
 import { createStepper } from "../stepper.js";
-import { lineName } from "../terms.js";
+import { aLine } from "../terms.js";
 
 const SHIFTS = ["1", "7", "8", "9"];
 const { root, state, error, run } = createChapter({
@@ -63,7 +63,7 @@ loopColumn.append(
     "while (shiftedBit !== destinationSquare) {\n  shiftedBit = startSquare << or >> BigInt(shift * i);\n  ray = ray | shiftedBit;\n  i++;\n}",
   ),
 );
-const stepper = createStepper(loopColumn, { label: "Step", onChange: (i) => state.set({ step: i }) });
+const stepper = createStepper(loopColumn, { label: "Step", onChange: (i) => state.set({ step: i }, { history: "replace" }) });
 const code = el("p", { class: "formula shift-code", "aria-live": "polite" });
 const explain = el("section", { class: "panel explain", "aria-live": "polite" });
 loopColumn.append(code, explain);
@@ -87,14 +87,19 @@ const shiftSelect = createSelect(null, {
 
 const OUTCOME = {
   reached: (loop) =>
-    loop.wrapped
-      ? "reaches the destination, but only by running over the board's edge onto other lines: the 'ray' it returns is no ray."
-      : "reaches the destination.",
+    loop.same_square
+      ? "starts on the destination: shiftedBit equals it at once, so the loop stops with the start square alone, which is no ray."
+      : loop.wrapped
+        ? "reaches the destination, but only by running over the board's edge onto other lines: the 'ray' it returns is no ray."
+        : "reaches the destination.",
   never_ends: () =>
     "shifts the bit right until it falls off bit 0; from then on shiftedBit is 0 for ever and never equals the destination: the loop never ends.",
   left_64_bits: () =>
     "shifts the bit left past bit 63; a BigInt does not wrap, so shiftedBit grows for ever and never equals the destination: the loop never ends.",
 };
+
+/** Return "1 iteration", "2 iterations". */
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function drawRay(s, ray) {
   const marks = ends(s.from, s.to);
@@ -109,7 +114,7 @@ function drawRay(s, ray) {
   const left = ray.operator === "<<";
   explain.replaceChildren(
     el("p", {
-      text: `${s.from} and ${s.to} share a ${lineName(ray.line)}. In ${s.mapping} the destination's bit is ${left ? "higher" : "lower"} than the start's, so the loop shifts ${left ? "left (<<)" : "right (>>)"} by ${ray.shift} bit${ray.shift === 1 ? "" : "s"} each time and stops when shiftedBit equals the destination: ${ray.steps.length} steps.`,
+      text: `${s.from} and ${s.to} share ${aLine(ray.line)}. In ${s.mapping} the destination's bit is ${left ? "higher" : "lower"} than the start's, so the loop shifts ${left ? "left (<<)" : "right (>>)"} by ${ray.shift} bit${ray.shift === 1 ? "" : "s"} each time and stops when shiftedBit equals the destination: ${plural(ray.steps.length, "step")}.`,
     }),
   );
   predict.draw({ predicted: s.pred, answer: big(ray.ray), mapping: s.mapping, revealed: s.rev });
@@ -144,9 +149,14 @@ function drawLoop(s, loop, refused) {
       { "data-outcome": loop.outcome, "data-wrapped": String(loop.wrapped) },
       el("label", { for: "devlog-shift" }, "The devlog's loop as printed, shifting by "),
       shiftSelect.element,
-      ` bit${s.shift === "1" ? "" : "s"} per step, ${OUTCOME[loop.outcome](loop)} (${loop.iterations} iterations shown; step through them.)`,
+      ` bit${s.shift === "1" ? "" : "s"} per step, ${OUTCOME[loop.outcome](loop)} (${plural(loop.iterations, "iteration")} shown; step through ${loop.iterations === 1 ? "it" : "them"}.)`,
     ),
-    el("p", { class: "muted", text: "chessviz refuses such a pair up front (400 not_aligned, below) instead of looping." }),
+    el("p", {
+      class: "muted",
+      text: loop.same_square
+        ? "chessviz refuses a square to itself up front (see the note below): one square is no ray."
+        : "chessviz refuses such a pair up front, instead of looping (see the note below).",
+    }),
   );
   predict.draw({ predicted: s.pred, answer: null, mapping: s.mapping, revealed: false });
 }
@@ -156,7 +166,7 @@ run({
   controls(s) {
     mapping.set(s.mapping);
     pick.set(s.pick);
-    pickBoard.draw({ bits: null, mapping: s.mapping, index: s.mapping, marks: ends(s.from, s.to) });
+    pickBoard.draw({ bits: null, mapping: s.mapping, index: s.mapping, marks: ends(s.from, s.to), cursor: s.from });
   },
   async load(s) {
     try {

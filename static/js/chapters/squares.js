@@ -53,11 +53,12 @@ run({
   draw({ sq }, [set, square]) {
     for (const mapping of Object.keys(views)) {
       const value = parseBB(set.values[mapping]);
-      views[mapping].board.draw({ bits: value, mapping, index: mapping, marks: { [sq]: "selected" } });
+      views[mapping].board.draw({ bits: value, mapping, index: mapping, marks: { [sq]: "selected" }, cursor: sq });
       views[mapping].readout.set(value);
     }
     inspect.replaceChildren(
-      `${square.name}: index ${square.index} = 8 × rank ${square.rank} + file ${square.file}; `,
+      // A chess player's rank and file first; the 0-based indices only where labelled as such.
+      `${square.name} is on the ${square.name[0]}-file, rank ${square.name[1]}: index ${square.index} = 8 × rank index ${square.rank} + file index ${square.file} (indices count from 0); `,
       `0x88 coordinate ${square.x88} = 16 × ${square.rank} + ${square.file} (0x${square.x88.toString(16).padStart(2, "0")}); `,
       `bit ${square.bits.lerf} in lerf, bit ${square.bits.lerbef} in lerbef = 8 × ${square.rank} + (7 − ${square.file}). `,
       `The set holds ${set.popcount} square${set.popcount === 1 ? "" : "s"}.`,
