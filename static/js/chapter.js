@@ -1,29 +1,68 @@
 // The chapter skeleton: one state in the URL, one load of the API per state, one draw per
 // answer. A chapter module declares its fields, builds its markup, then hands run() what is
 // particular to it; the stale-response guard, the error line and the first redraw live here.
+// Exercise mode (hide=1 in the URL) lives here too: until the student reveals, the elements
+// a chapter declares as holding the answer are taken out of the page (not merely hidden).
 
 import { createErrorLine } from "./controls.js";
-import { createState } from "./state.js";
+import { el } from "./dom.js";
+import { createState, T } from "./state.js";
+
+/** True while the answers are to stay off the page: exercise mode, not yet revealed. */
+export const answersHidden = (s) => Boolean(s.hide) && !s.rev;
 
 /**
- * Create a chapter whose state holds `fields` (T.* types). Returns { root, state, error, run }
- * (error: the chapter's error line, for event handlers too): build the markup with root and
- * state, then call run({ errorAfter, controls, load, draw }):
+ * Create a chapter whose state holds `fields` (T.* types) and `hide` (exercise mode). Returns
+ * { root, state, error, run } (error: the chapter's error line, for event handlers too): build
+ * the markup with root and state, then call run({ errorAfter, controls, load, draw, exercise }):
  * - errorAfter: the element the error line follows;
  * - controls(s): optional, draws what follows from the state alone (switches, selects), at once;
  * - load(s): returns (a promise of) what the API answers for s;
  * - draw(s, data): draws that answer. Only the answer to the newest state is drawn; an error
- *   of the newest state is shown on the error line (draw may show a note there itself).
+ *   of the newest state is shown on the error line (draw may show a note there itself);
+ * - exercise: optional { answers: [elements holding the answer], next(s, random) → the state
+ *   patch of a fresh random question (random() as Math.random) }. While answersHidden(s) the
+ *   answers are replaced by a note; draw should leave out answer parts of other elements
+ *   (labels, marks) itself, by answersHidden(s).
  */
 export function createChapter(fields) {
   const root = document.getElementById("chapter");
   let spec = null;
   let drawId = 0;
-  const chapter = { root, state: createState(fields, render), error: createErrorLine(), run };
+  const chapter = { root, state: createState({ hide: T.bool(false), ...fields }, render), error: createErrorLine(), run };
+  const concealed = new Map(); // answer element -> the node standing in its place
+
+  function conceal(hidden) {
+    document.documentElement.dataset.answers = hidden ? "hidden" : "shown";
+    (spec?.exercise?.answers ?? []).forEach((element, i) => {
+      if (hidden && !concealed.has(element) && element.isConnected) {
+        // One visible note (at the first answer); the others leave an empty mark behind.
+        const stand =
+          i === 0
+            ? el(
+                "p",
+                { class: "panel answer-hidden", "data-role": "answer-hidden" },
+                "The answer is hidden: predict, then reveal.",
+              )
+            : document.createComment("answer hidden");
+        element.replaceWith(stand);
+        concealed.set(element, stand);
+      } else if (!hidden && concealed.has(element)) {
+        concealed.get(element).replaceWith(element);
+        concealed.delete(element);
+      }
+    });
+  }
 
   async function render(s) {
     if (!spec) return;
     const id = ++drawId;
+    root.dataset.exercise = s.hide ? "1" : "0";
+    for (const button of root.querySelectorAll('[data-action="exercise-mode"]')) {
+      button.setAttribute("aria-pressed", String(s.hide));
+      button.textContent = s.hide ? "Show the answers as I explore" : "Practise: hide the answers";
+    }
+    conceal(answersHidden(s));
     spec.controls?.(s);
     try {
       const data = await spec.load(s);
@@ -37,8 +76,25 @@ export function createChapter(fields) {
     if (id === drawId) root.dataset.drawn = String(id);
   }
 
-  function run({ errorAfter, controls = null, load = () => null, draw }) {
-    spec = { controls, load, draw };
+  /** Draw a fresh random question of the chapter, in exercise mode. */
+  function nextExercise() {
+    const next = spec?.exercise?.next;
+    if (!next) return;
+    chapter.state.set({ ...next(chapter.state.get(), Math.random), hide: true, pred: 0n, rev: false });
+  }
+
+  root.addEventListener("click", (event) => {
+    const action = event.target.closest?.("[data-action]")?.dataset.action;
+    if (action === "next-exercise") nextExercise();
+    if (action === "exercise-mode") {
+      const s = chapter.state.get();
+      chapter.state.set({ hide: !s.hide, pred: 0n, rev: false });
+    }
+  });
+
+  function run({ errorAfter, controls = null, load = () => null, draw, exercise = null }) {
+    spec = { controls, load, draw, exercise };
+    root.dataset.hasExercise = exercise ? "1" : "0";
     errorAfter.after(chapter.error.element);
     chapter.state.redraw();
     return chapter;

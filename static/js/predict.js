@@ -20,6 +20,8 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
     <div class="predict-actions">
       <button type="button" data-action="reveal">Reveal the answer</button>
       <button type="button" data-action="reset">Start again</button>
+      <button type="button" data-action="next-exercise" class="exercise-only">Next exercise</button>
+      <button type="button" data-action="exercise-mode" aria-pressed="false">Practise: hide the answers</button>
     </div>
     <p class="predict-score" role="status" aria-live="polite"></p>`;
   box.querySelector(".predict-prompt").textContent = prompt;

@@ -1,0 +1,190 @@
+"""Exercise mode (issue 10): with hide=1 in the URL nothing on the page holds the answer of
+"predict, then reveal" until the student reveals; then the prediction is marked right, wrong
+and missed, the answer comes back, and "Next exercise" draws a fresh question, hidden again.
+
+Each chapter's answer is computed from the API (the Flask test client), then looked for in
+every board (bits, marks, fills, labels) and in the page's text and aria-labels."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser_helpers import squares_of, steps, wait_for_board, wait_for_marks
+from chessviz import devlog
+from chessviz.squares import SQUARE_NAMES, convert
+
+OCC = devlog.OCCUPANCY_LERBEF
+LERF_B7 = 1 << SQUARE_NAMES.index("b7")
+
+# What every board shows and every text says, visible or not, as long as it is in the page.
+PAGE_CONTENT = """() => {
+  const boards = [...document.querySelectorAll('[data-board]')].filter(b => b.dataset.board !== 'predict').map(b => {
+    const sq = [...b.querySelectorAll('[data-square]')];
+    return {
+      role: b.dataset.board,
+      bits: sq.filter(e => e.dataset.bit === '1').map(e => e.dataset.square),
+      marks: sq.filter(e => e.dataset.mark).map(e => e.dataset.square),
+      moveMarks: sq.filter(e => ['target', 'capture'].includes(e.dataset.mark)).map(e => e.dataset.square),
+      fills: sq.filter(e => e.dataset.fill).map(e => e.dataset.square),
+      labels: sq.map(e => e.querySelector('.label')?.textContent || '').filter(Boolean),
+    };
+  });
+  const text = document.body.textContent + ' ' + [...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label')).join(' ');
+  return { boards, text };
+}"""
+
+
+def hex_forms(value: int) -> list[str]:
+    return [f"0x{value:x}", f"0x{value:016x}", f"0x{value:X}"]
+
+
+def assert_nothing_holds(page, answer: set[str], value: int | None, words: tuple[str, ...] = ()) -> None:
+    """Assert that no board of the page shows the answer's squares and no text names its value;
+    `words` are square labels that would point at the answer (msb)."""
+    page.wait_for_selector('#chapter[data-drawn][data-exercise="1"]')
+    page.wait_for_selector('[data-role="answer-hidden"]')
+    content = page.evaluate(PAGE_CONTENT)
+    assert answer, "the test needs a question with a non-empty answer"
+    for board in content["boards"]:
+        for kind in ("bits", "marks", "fills"):
+            assert set(board[kind]) != answer, f"board {board['role']} shows the answer in its {kind}"
+        assert not board["moveMarks"], f"board {board['role']} marks targets"
+    if value is not None:
+        for form in (*hex_forms(value), str(value)):
+            if len(form) > 3:
+                assert form not in content["text"], f"the page names the answer {form}"
+    for word in words:
+        for board in content["boards"]:
+            assert word not in board["labels"]
+
+
+def predict_and_reveal(page, answer: set[str]) -> None:
+    """Mark one right and one wrong square, reveal, and check the marks."""
+    right = sorted(answer)[0]
+    wrong = next(n for n in SQUARE_NAMES if n not in answer)
+    for name in (right, wrong):
+        page.click(f'[data-board="predict"] [data-square="{name}"]')
+    page.wait_for_selector(f'[data-board="predict"] [data-square="{wrong}"][data-bit="1"]')
+    page.click('[data-action="reveal"]')
+    wait_for_marks(page, "predict", {right, wrong}, answer)
+    page.wait_for_selector('[data-role="answer-hidden"]', state="detached")
+    assert page.get_attribute(".predict", "data-score") == f"1/1/{len(answer) - 1}"
+
+
+def next_exercise_hides_again(page) -> None:
+    before = page.url
+    page.click('[data-action="next-exercise"]')
+    page.wait_for_function("u => location.href !== u", arg=before)
+    page.wait_for_selector('[data-role="answer-hidden"]')
+    page.wait_for_selector('.predict[data-revealed="0"]')
+    assert page.eval_on_selector_all('[data-board="predict"] [data-mark]', "els => els.length") == 0
+    assert page.eval_on_selector_all('[data-board="predict"] [data-bit="1"]', "els => els.length") == 0
+
+
+SLIDE_CASES = [
+    ("propagation", "line=rank", "o_minus_r", "result"),
+    ("mask", "line=rank", "o_minus_r_masked", "result"),
+    ("masked-occupied", "line=file", "b_minus_r_masked", "result"),
+]
+
+
+@pytest.mark.parametrize("slug, line, step, role", SLIDE_CASES, ids=[c[0] for c in SLIDE_CASES])
+def test_slide_chapters_hide_the_result_until_reveal(page, live_server, client, slug, line, step, role):
+    value = int(steps(client, sq="f4", occupied=hex(OCC), mapping="lerbef", **{line.split("=")[0]: line.split("=")[1]})[step], 16)
+    answer = squares_of(value, "lerbef")
+    page.goto(f"{live_server}/chapter/{slug}?hide=1&{line}")
+    assert page.get_attribute("html", "data-answers") == "hidden"
+    assert_nothing_holds(page, answer, value)
+    assert page.locator('[data-board="result"]').count() == 0
+    predict_and_reveal(page, answer)
+    wait_for_board(page, role, answer)
+    assert page.get_attribute("html", "data-answers") == "shown"
+    next_exercise_hides_again(page)
+    assert page.locator('[data-board="result"]').count() == 0
+
+
+def test_rays_hides_the_rays_until_reveal(page, live_server, client):
+    occ = convert(LERF_B7, "lerf", "lerbef")
+    attacks = client.get(f"/api/attacks?piece=queen&sq=e4&occupied={hex(occ)}&mapping=lerbef").json
+    positive = 0
+    for line in attacks["lines"].values():
+        positive |= int(line["positive"], 16)
+    answer = squares_of(positive, "lerbef")
+    page.goto(f"{live_server}/chapter/rays?hide=1")
+    assert_nothing_holds(page, answer, positive)
+    assert page.locator('[data-board="rays"]').count() == 0
+    predict_and_reveal(page, answer)
+    page.wait_for_selector('[data-board="rays"]')
+    next_exercise_hides_again(page)
+
+
+def test_hyperbola_hides_every_term_until_reveal(page, live_server, client):
+    value = int(steps(client, sq="f4", occupied=hex(OCC), line="rank", mapping="lerbef")["attacks"], 16)
+    answer = squares_of(value, "lerbef")
+    page.goto(f"{live_server}/chapter/hyperbola?hide=1")
+    assert_nothing_holds(page, answer, value)
+    assert page.locator('[data-board="step"], [data-board="attacks"], ol.steps').count() == 0
+    predict_and_reveal(page, answer)
+    page.wait_for_selector('[data-board="attacks"]')
+    next_exercise_hides_again(page)
+
+
+def test_shift_ray_hides_the_ray_and_its_steps_until_reveal(page, live_server, client):
+    ray = client.get("/api/ray?from=c4&to=g4&mapping=lerbef").json
+    value = int(ray["ray"], 16)
+    answer = squares_of(value, "lerbef")
+    page.goto(f"{live_server}/chapter/shift-ray?hide=1&from=c4&to=g4")
+    assert_nothing_holds(page, answer, value)
+    assert page.locator('[data-board="ray"], .stepper, .shift-code').count() == 0
+    predict_and_reveal(page, answer)
+    wait_for_board(page, "ray", {"c4"})  # the first step of the loop
+    next_exercise_hides_again(page)
+    # The fresh pair lies on one line: the exercise has an answer to reveal.
+    page.wait_for_selector('#chapter[data-drawn] .predict [data-action="reveal"]:not([disabled])')
+
+
+def test_msb_hides_the_msb_label_and_the_verdict_until_reveal(page, live_server, client):
+    dest = (1 << SQUARE_NAMES.index("c2")) | (1 << SQUARE_NAMES.index("g5")) | (1 << SQUARE_NAMES.index("b6"))
+    start = 1 << SQUARE_NAMES.index("h1")
+    data = client.get(
+        f"/api/compare?destination={hex(convert(dest, 'lerf', 'lerbef'))}&start={hex(convert(start, 'lerf', 'lerbef'))}&mapping=lerbef"
+    ).json
+    answer = {data["destination"]["msb_square"]}
+    page.goto(f"{live_server}/chapter/msb?hide=1&multi=1&dest={hex(dest)}&start={hex(start)}")
+    assert_nothing_holds(page, answer, None, words=("msb",))
+    assert page.locator('[data-role="verdict"]').count() == 0
+    predict_and_reveal(page, answer)
+    page.wait_for_selector(f'[data-board="destination"] [data-square="{data["destination"]["msb_square"]}"] .label:text("msb")')
+    page.wait_for_selector('[data-role="verdict"]')
+    next_exercise_hides_again(page)
+
+
+def test_game_hides_the_moves_and_the_target_dots_until_reveal(page, live_server, client):
+    position = client.get(f"/api/position?fen={devlog.FEN}&square=d4&mapping=lerbef").json
+    value = int(position["selected"]["bitboard"], 16)
+    answer = set(position["selected"]["moves"])
+    assert answer == squares_of(value, "lerbef")
+    page.goto(f"{live_server}/chapter/game?hide=1&sel=d4")
+    page.wait_for_selector('[data-board="game"] [data-square="d4"][data-mark="selected"]')
+    assert_nothing_holds(page, answer, value)
+    assert page.locator('[data-board="moves"]').count() == 0
+    predict_and_reveal(page, answer)
+    wait_for_board(page, "moves", answer)
+    page.wait_for_selector('[data-board="game"] [data-mark="target"], [data-board="game"] [data-mark="capture"]')
+    next_exercise_hides_again(page)
+    page.wait_for_selector('[data-board="game"] [data-mark="selected"]')
+
+
+def test_the_mode_switch_hides_the_answers_and_shows_them_again(page, live_server):
+    page.goto(f"{live_server}/chapter/propagation")
+    page.wait_for_selector('#chapter[data-drawn] [data-board="result"]')
+    assert page.locator('[data-action="next-exercise"]').is_hidden()
+    page.click('[data-action="exercise-mode"]')
+    page.wait_for_url("**hide=1**")
+    page.wait_for_selector('[data-board="result"]', state="detached")
+    assert page.locator('[data-action="next-exercise"]').is_visible()
+    page.reload()
+    page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
+    page.click('[data-action="exercise-mode"]')
+    page.wait_for_selector('[data-board="result"]')
+    assert "hide=1" not in page.url
