@@ -188,3 +188,85 @@ def test_the_mode_switch_hides_the_answers_and_shows_them_again(page, live_serve
     page.click('[data-action="exercise-mode"]')
     page.wait_for_selector('[data-board="result"]')
     assert "hide=1" not in page.url
+
+
+# The wiki chapters: one question each, answered by a choice or a typed value.
+
+
+def answer_and_reveal(page, choice: str | None = None, typed: str | None = None) -> None:
+    if choice is not None:
+        page.check(f'.question [data-choice="{choice}"] input')
+    else:
+        page.fill(".question input", typed)
+    page.click('[data-action="reveal-answer"]')
+    page.wait_for_selector('.question[data-revealed="1"][data-correct]')
+    page.wait_for_selector('[data-role="answer-hidden"]', state="detached")
+
+
+def test_diagonals_asks_same_diagonal_and_hides_the_lines(page, live_server, client):
+    same = client.get("/api/same-line?a=c1&b=f4").json
+    assert same["diagonal"] and not same["anti_diagonal"]
+    page.goto(f"{live_server}/chapter/diagonals?hide=1&a=c1&b=f4")
+    page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
+    content = page.evaluate(PAGE_CONTENT)
+    board = next(b for b in content["boards"] if b["role"] == "diagonals")
+    assert board["bits"] == [] and board["fills"] == [] and board["labels"] == []
+    assert page.locator('[data-role="pair"], [data-role="truth"], [data-role="routines"]').count() == 0
+    # A wrong answer: ✗ on it, ✓ on the right one, and the verdict in words.
+    answer_and_reveal(page, choice="neither")
+    assert page.get_attribute(".question", "data-correct") == "false"
+    assert page.get_attribute('[data-choice="neither"]', "data-mark") == "wrong"
+    assert page.get_attribute('[data-choice="diagonal"]', "data-mark") == "right"
+    assert "✗" in page.text_content(".question .predict-score")
+    page.wait_for_selector('[data-role="truth"][data-diagonal="true"]')
+    next_exercise_hides_again(page)
+    page.wait_for_selector('.question[data-revealed="0"]')
+    assert page.eval_on_selector_all(".question [data-mark]", "els => els.length") == 0
+
+
+def test_colors_asks_light_or_dark_with_no_checkering_left(page, live_server, client):
+    assert client.get("/api/color?sq=b5").json["color"] == "light"
+    page.goto(f"{live_server}/chapter/colors?hide=1&sq=b5")
+    page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
+    # No board at all: the checkering (its light and dark classes) would give it away.
+    assert page.locator('[data-board="colors"], .sq.dark, .sq.light').count() == 0
+    assert page.locator('[data-role="methods"], [data-role="working"]').count() == 0
+    answer_and_reveal(page, choice="light")
+    assert page.get_attribute(".question", "data-correct") == "true"
+    assert page.get_attribute('[data-choice="light"]', "data-mark") == "right"
+    page.wait_for_selector('[data-board="colors"]')
+    next_exercise_hides_again(page)
+    assert page.locator('[data-board="colors"]').count() == 0
+
+
+def test_directions_asks_which_way_and_how_many_degrees(page, live_server, client):
+    d = client.get("/api/direction?from=c3&to=f6").json
+    assert (d["ray"], d["degrees"]) == ("north_east", 45)
+    page.goto(f"{live_server}/chapter/directions?hide=1&from=c3&to=f6")
+    page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
+    assert page.locator('[data-role="direction"], .direction-tables, td[data-current]').count() == 0
+    content = page.evaluate(PAGE_CONTENT)
+    board = next(b for b in content["boards"] if b["role"] == "directions")
+    assert board["labels"] == [] and board["fills"] == []
+    answer_and_reveal(page, choice="north_east")
+    assert page.get_attribute(".question", "data-correct") == "true"
+    assert "45°" in page.text_content(".question .predict-score")
+    page.wait_for_selector('[data-role="direction"] [data-field="degrees"]')
+    next_exercise_hides_again(page)
+
+
+def test_squares_asks_the_lerbef_value_and_hides_the_lerbef_board(page, live_server, client):
+    value = client.get("/api/bitboard?value=0x1000000010000001&mapping=lerf").json["values"]["lerbef"]
+    page.goto(f"{live_server}/chapter/squares?hide=1")
+    page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
+    assert page.locator('[data-board="lerbef"], [data-readout="lerbef"], #inspect').count() == 0
+    content = page.evaluate(PAGE_CONTENT)
+    for form in (value, value.lstrip("0x").lstrip("0"), str(int(value, 16))):
+        assert form not in content["text"]
+    answer_and_reveal(page, typed=str(int(value, 16)))  # decimal counts as well as hex
+    assert page.get_attribute(".question", "data-correct") == "true"
+    page.wait_for_selector('[data-board="lerbef"]')
+    next_exercise_hides_again(page)
+    page.fill(".question input", "0x1")
+    page.click('[data-action="reveal-answer"]')
+    page.wait_for_selector('.question[data-correct="false"]')

@@ -8,6 +8,9 @@ import { createErrorLine } from "./controls.js";
 import { el } from "./dom.js";
 import { createState, T } from "./state.js";
 
+/** A fresh question: no prediction marked, no answer given, nothing revealed. */
+const FRESH = Object.freeze({ pred: 0n, ans: "", rev: false });
+
 /** True while the answers are to stay off the page: exercise mode, not yet revealed. */
 export const answersHidden = (s) => Boolean(s.hide) && !s.rev;
 
@@ -80,7 +83,7 @@ export function createChapter(fields) {
   function nextExercise() {
     const next = spec?.exercise?.next;
     if (!next) return;
-    chapter.state.set({ ...next(chapter.state.get(), Math.random), hide: true, pred: 0n, rev: false });
+    chapter.state.set({ ...next(chapter.state.get(), Math.random), hide: true, ...FRESH });
   }
 
   root.addEventListener("click", (event) => {
@@ -88,7 +91,7 @@ export function createChapter(fields) {
     if (action === "next-exercise") nextExercise();
     if (action === "exercise-mode") {
       const s = chapter.state.get();
-      chapter.state.set({ hide: !s.hide, pred: 0n, rev: false });
+      chapter.state.set({ hide: !s.hide, ...FRESH });
     }
   });
 
