@@ -270,3 +270,43 @@ def test_squares_asks_the_lerbef_value_and_hides_the_lerbef_board(page, live_ser
     page.fill(".question input", "0x1")
     page.click('[data-action="reveal-answer"]')
     page.wait_for_selector('.question[data-correct="false"]')
+
+
+def test_intersections_asks_where_two_lines_meet_if_at_all(page, live_server, client):
+    one = client.get("/api/intersection?a=e4&b=f6&line_a=rank&line_b=diagonal").json
+    square = one["square"]
+    assert square
+    page.goto(f"{live_server}/chapter/intersections?hide=1&a=e4&b=f6&line_a=rank&line_b=diagonal")
+    page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
+    assert page.locator('[data-role="working"], [data-role="all"]').count() == 0
+    content = page.evaluate(PAGE_CONTENT)
+    board = next(b for b in content["boards"] if b["role"] == "intersections")
+    assert board["bits"] == [] and board["fills"] == []
+    assert sorted(board["marks"]) == ["e4", "f6"]
+    answer_and_reveal(page, typed=square.upper())
+    assert page.get_attribute(".question", "data-correct") == "true"
+    wait_for_board(page, "intersections", {square})
+    # Lines that never meet: "none" is the answer.
+    none = client.get("/api/intersection?a=a1&b=b1&line_a=diagonal&line_b=anti_diagonal").json
+    assert none["square"] is None
+    page.goto(f"{live_server}/chapter/intersections?hide=1&a=a1&b=b1&line_a=diagonal&line_b=anti_diagonal")
+    page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
+    answer_and_reveal(page, typed="a1")
+    assert page.get_attribute(".question", "data-correct") == "false"
+    assert "none" in page.text_content(".question .predict-score")
+    next_exercise_hides_again(page)
+
+
+def test_routines_asks_whether_a_printed_routine_gets_a_pair_right(page, live_server, client):
+    same = client.get("/api/same-line?a=c1&b=a8").json
+    routine = same["routines"][1]
+    assert routine["correct"] is False  # the audit's first wrong example of the % 9 routine
+    page.goto(f"{live_server}/chapter/routines?hide=1&a=c1&b=a8&routine=1")
+    page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
+    assert page.locator('[data-role="audit"], [data-examples]').count() == 0
+    assert routine["formula"] in page.text_content(".question .predict-prompt")
+    answer_and_reveal(page, choice="wrong")
+    assert page.get_attribute(".question", "data-correct") == "true"
+    assert page.get_attribute('[data-choice="wrong"]', "data-mark") == "right"
+    page.wait_for_selector('[data-role="audit"] [data-routine]')
+    next_exercise_hides_again(page)

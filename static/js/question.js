@@ -13,11 +13,16 @@ let uid = 0;
 
 /**
  * Create the question box in `container`, wired to the state's ans and rev fields. kind:
- * "choice" (radio buttons) or "number" (a value typed in hex or decimal).
+ * "choice" (radio buttons), "number" (a value typed in hex or decimal) or "text" (a word
+ * typed in, compared by `normalize`, which maps it to the form of the answer).
  * Returns { element, draw({prompt, choices: [[value, label]], answer, answerText, revealed, given}) }
  * where answer is the right value (a choice's value, or a BigInt for a number; null: no question yet).
  */
-export function createQuestion(container, state, { kind = "choice", title = "Your turn: answer, then reveal" }) {
+export function createQuestion(
+  container,
+  state,
+  { kind = "choice", title = "Your turn: answer, then reveal", normalize = (text) => text.trim().toLowerCase() },
+) {
   const name = `question-${++uid}`;
   const prompt = el("p", { class: "predict-prompt", id: `${name}-prompt` });
   const choices = el("fieldset", { class: "panel pick question-choices", "aria-labelledby": `${name}-prompt` });
@@ -88,7 +93,10 @@ export function createQuestion(container, state, { kind = "choice", title = "You
       } else if (document.activeElement !== input) {
         input.value = given;
       }
-      const right = answer !== null && (kind === "choice" ? given === answer : given !== "" && parseBB(given) === answer);
+      const right =
+        answer !== null &&
+        given !== "" &&
+        (kind === "choice" ? given === answer : kind === "number" ? parseBB(given) === answer : normalize(given) === answer);
       if (revealed && answer !== null) {
         box.dataset.correct = String(right);
         score.textContent = right
