@@ -6,6 +6,7 @@
 
 import { createErrorLine } from "./controls.js";
 import { el } from "./dom.js";
+import { createPresenter } from "./presenter.js";
 import { createState, T } from "./state.js";
 
 /** A fresh question: no prediction marked, no answer given, nothing revealed. */
@@ -23,6 +24,7 @@ export const answersHidden = (s) => Boolean(s.hide) && !s.rev;
  * - load(s): returns (a promise of) what the API answers for s;
  * - draw(s, data): draws that answer. Only the answer to the newest state is drawn; an error
  *   of the newest state is shown on the error line (draw may show a note there itself);
+ * - present: the elements presenter mode keeps (input boards, the current result, the stepper);
  * - exercise: optional { answers: [elements holding the answer], next(s, random) → the state
  *   patch of a fresh random question (random() as Math.random) }. While answersHidden(s) the
  *   answers are replaced by a note; draw should leave out answer parts of other elements
@@ -32,7 +34,15 @@ export function createChapter(fields) {
   const root = document.getElementById("chapter");
   let spec = null;
   let drawId = 0;
-  const chapter = { root, state: createState({ hide: T.bool(false), ...fields }, render), error: createErrorLine(), run };
+  const chapter = {
+    root,
+    state: createState({ hide: T.bool(false), present: T.bool(false), ...fields }, render),
+    error: createErrorLine(),
+    run,
+  };
+  const presenter = createPresenter(root, () =>
+    chapter.state.set({ present: !chapter.state.get().present }, { history: "replace" }),
+  );
   const concealed = new Map(); // answer element -> the node standing in its place
 
   function conceal(hidden) {
@@ -75,8 +85,17 @@ export function createChapter(fields) {
     } catch (e) {
       if (id === drawId) chapter.error.show(e);
     }
+    if (id !== drawId) return;
+    presenter.apply(s.present, presented(s));
     // The newest state is on screen: a hook for tests and tools that wait for a settled page.
-    if (id === drawId) root.dataset.drawn = String(id);
+    root.dataset.drawn = String(id);
+  }
+
+  /** What presenter mode keeps: the chapter's list, the error line, and the exercise while answers are hidden. */
+  function presented(s) {
+    const keep = [...(spec.present ?? []), chapter.error.element];
+    if (answersHidden(s)) keep.push(...root.querySelectorAll('.predict, [data-role="answer-hidden"]'));
+    return keep;
   }
 
   /** Draw a fresh random question of the chapter, in exercise mode. */
@@ -95,8 +114,8 @@ export function createChapter(fields) {
     }
   });
 
-  function run({ errorAfter, controls = null, load = () => null, draw, exercise = null }) {
-    spec = { controls, load, draw, exercise };
+  function run({ errorAfter, controls = null, load = () => null, draw, exercise = null, present = [] }) {
+    spec = { controls, load, draw, exercise, present };
     root.dataset.hasExercise = exercise ? "1" : "0";
     errorAfter.after(chapter.error.element);
     chapter.state.redraw();

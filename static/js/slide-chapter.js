@@ -35,10 +35,12 @@ export function slideChapter(config) {
     return resultRow;
   };
   const answers = [];
+  let resultColumn = null;
   const views = config.boards.map((spec) => {
     const column = el("div", { class: spec.size ? `column ${spec.size}` : "column" });
     // The predicted step's board, and any board that gives it away (reveals), hide in exercise mode.
     if (spec.step === config.predict.step || spec.reveals) answers.push(column);
+    if (spec.step === config.predict.step) resultColumn = column;
     (spec.size ? results() : setup.boards).append(column);
     return {
       spec,
@@ -69,6 +71,7 @@ export function slideChapter(config) {
   run({
     errorAfter: explain,
     load: request,
+    present: [...[...setup.boards.children].slice(0, 2), resultColumn],
     exercise: {
       answers,
       next: (s, random) => ({

@@ -96,6 +96,7 @@ function drawPair(color) {
 
 run({
   errorAfter: methods,
+  present: [board.element.closest(".column"), methods],
   exercise: {
     // The board's own checkering shows every square's colour: in exercise mode it goes too,
     // and the student works from the square's name (and the formulas they know).

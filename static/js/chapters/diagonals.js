@@ -103,6 +103,7 @@ function drawPair(same) {
 
 run({
   errorAfter: info,
+  present: [board.element.closest(".column"), pair],
   exercise: {
     // The pair's verdicts, a's indices, and (drawn by draw) the shaded lines and numbers on the board.
     answers: [info, pair],

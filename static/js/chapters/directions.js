@@ -133,6 +133,7 @@ function drawTables(sheets, rose, direction) {
 
 run({
   errorAfter: info,
+  present: [board.element.closest(".column"), info],
   exercise: {
     // The direction's table and the 15x15 sheets (the pair's cell highlighted) hold the answer.
     answers: [info, tables],

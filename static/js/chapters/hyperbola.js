@@ -80,6 +80,7 @@ const NEGATIVE_AS_PRINTED = {
 
 run({
   errorAfter: equation,
+  present: [...[...setup.boards.children].slice(0, 2), stepColumn],
   exercise: {
     // Every term's board, the list of terms and the union hold or give away s = p | n.
     answers: [stepColumn.parentElement],

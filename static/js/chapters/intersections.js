@@ -140,6 +140,7 @@ function drawAll(many, s) {
 
 run({
   errorAfter: working,
+  present: [board.element.closest(".column"), working],
   exercise: {
     // The working names the square, the table of all pairs too; draw leaves the lines off the board.
     answers: [working, all],

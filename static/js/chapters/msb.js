@@ -79,6 +79,7 @@ function actualText(data) {
 
 run({
   errorAfter: verdict,
+  present: [...sideColumns, verdict],
   exercise: {
     answers: [verdict],
     // One square per board, or a few (about four) when several bits are allowed.

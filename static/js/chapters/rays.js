@@ -59,6 +59,7 @@ const predict = createStatePredict(
 
 run({
   errorAfter: explain,
+  present: [...[...setup.boards.children].slice(0, 2), stepper.element, raysColumn],
   exercise: {
     answers: [raysColumn, reversedResultColumn],
     next: (_s, random) => ({ sq: randomSquare(random), occ: randomOccupancy(random) }),

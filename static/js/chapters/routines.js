@@ -49,6 +49,7 @@ const examples = (r) =>
 
 run({
   errorAfter: summary,
+  present: [summary, question.element],
   exercise: {
     // The audit's table and its lists of wrong inputs answer the question.
     answers: [list],

@@ -154,6 +154,7 @@ function drawLoop(s, loop, refused) {
 
 run({
   errorAfter: explain,
+  present: [pickColumn, stepper.element, code, shiftedColumn, rayColumn],
   exercise: {
     // The stepper names each square of the ray, the code and the note count its steps.
     answers: [stepper.element, code, explain, shiftedColumn.parentElement],

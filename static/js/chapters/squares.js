@@ -53,6 +53,7 @@ root.querySelector(".toolbar").addEventListener("click", (event) => {
 
 run({
   errorAfter: inspect,
+  present: [...root.querySelectorAll("[data-column]")],
   exercise: {
     // The lerbef board and its value, and the line naming the square's lerbef bit.
     answers: [root.querySelector('[data-column="lerbef"]'), inspect.closest("section")],
