@@ -8,6 +8,7 @@ import { createErrorLine } from "./controls.js";
 import { el } from "./dom.js";
 import { createPresenter } from "./presenter.js";
 import { createState, T } from "./state.js";
+import { buildWorksheet, worksheetRequest } from "./worksheet.js";
 
 /** A fresh question: no prediction marked, no answer given, nothing revealed. */
 const FRESH = Object.freeze({ pred: 0n, ans: "", rev: false });
@@ -52,11 +53,7 @@ export function createChapter(fields) {
         // One visible note (at the first answer); the others leave an empty mark behind.
         const stand =
           i === 0
-            ? el(
-                "p",
-                { class: "panel answer-hidden", "data-role": "answer-hidden" },
-                "The answer is hidden: predict, then reveal.",
-              )
+            ? el("p", { class: "panel answer-hidden", "data-role": "answer-hidden" }, "The answer is hidden until you reveal it.")
             : document.createComment("answer hidden");
         element.replaceWith(stand);
         concealed.set(element, stand);
@@ -118,7 +115,25 @@ export function createChapter(fields) {
     spec = { controls, load, draw, exercise, present };
     root.dataset.hasExercise = exercise ? "1" : "0";
     errorAfter.after(chapter.error.element);
-    chapter.state.redraw();
+    if (exercise) {
+      // A worksheet of six of this chapter's exercises; its seed is in the link, so it prints again the same.
+      const seed = 1 + Math.floor(Math.random() * 9999);
+      const link = el(
+        "a",
+        { href: `${window.location.pathname}?sheet=6&seed=${seed}`, "data-action": "worksheet" },
+        "Printable worksheet (6 exercises)",
+      );
+      document.querySelector(".presenter-bar")?.append(link);
+    }
+    const sheet = exercise ? worksheetRequest() : null;
+    if (sheet) {
+      // Each exercise drawn in turn, then copied into the sheet: inputs (no answers) and the key.
+      const box = () => root.querySelector(".predict");
+      const shown = () => [...(spec.present ?? []), box()];
+      buildWorksheet(root, { ...sheet, base: chapter.state.get(), next: exercise.next, draw: render, shown, box }).then(() => {
+        root.dataset.drawn = "sheet";
+      });
+    } else chapter.state.redraw();
     return chapter;
   }
 

@@ -67,11 +67,13 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
           }
         });
         score.textContent =
-          wrong === 0 && missed === 0
-            ? right === 1
-              ? "The one square is right."
-              : `All ${right} squares right.`
-            : `${right} of ${popcount(truth)} right, ${wrong} marked wrongly, ${missed} missed.`;
+          predicted === 0n
+            ? `The answer: the ${popcount(truth)} square${popcount(truth) === 1 ? "" : "s"} marked ○.`
+            : wrong === 0 && missed === 0
+              ? right === 1
+                ? "The one square is right."
+                : `All ${right} squares right.`
+              : `${right} of ${popcount(truth)} right, ${wrong} marked wrongly, ${missed} missed.`;
         box.dataset.score = `${right}/${wrong}/${missed}`;
       } else {
         score.textContent = revealed ? "" : `${popcount(predicted)} squares marked. Reveal when you are ready.`;

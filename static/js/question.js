@@ -101,7 +101,9 @@ export function createQuestion(
         box.dataset.correct = String(right);
         score.textContent = right
           ? `✓ Right: ${answerText}.`
-          : `✗ ${given === "" ? "No answer given" : "Not this one"}: the answer is ${answerText}.`;
+          : given === ""
+            ? `The answer: ${answerText}.`
+            : `✗ Not this one: the answer is ${answerText}.`;
       } else {
         delete box.dataset.correct;
         score.textContent = answer === null ? "" : "Answer, then reveal.";
