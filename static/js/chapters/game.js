@@ -149,7 +149,7 @@ function drawInfo(position, s) {
 // A bad FEN in the URL: the error line says so, and the last board stays.
 run({
   errorAfter: form,
-  present: [gameColumn, movesColumn],
+  present: [gameColumn, movesBoard.board.figure],
   exercise: {
     answers: [movesColumn],
     // A fresh question: another piece of the position, whose moves the student marks.
