@@ -3,6 +3,8 @@ and the answer key on a page of its own; the same seed gives the same sheet."""
 
 from __future__ import annotations
 
+import pytest
+
 from browser_helpers import squares_of, steps
 from chessviz.squares import SQUARE_NAMES, convert
 from conftest import SCREENSHOTS
@@ -66,3 +68,16 @@ def test_a_wiki_sheet_asks_and_its_key_answers(page, live_server, client):
         square = prompt.split()[1]
         color = client.get(f"/api/color?sq={square}").json["color"]
         assert score == f"The answer: {square} is {color}."
+
+
+@pytest.mark.parametrize(
+    "slug",
+    ["msb", "shift-ray", "mask", "masked-occupied", "rays", "hyperbola", "game", "squares", "diagonals", "directions", "intersections", "routines"],
+)
+def test_every_chapter_with_an_exercise_prints_a_sheet(page, live_server, slug):
+    open_sheet(page, f"{live_server}/chapter/{slug}?sheet=3&seed=5")
+    assert page.locator('[data-role="worksheet"] .sheet-item').count() == 3
+    assert page.locator('[data-role="answer-key"] .sheet-item').count() == 3
+    # No answer on the questions' page: no revealed exercise box, no hidden-answer note left over.
+    assert page.locator('[data-role="worksheet"] [data-revealed="1"], [data-role="worksheet"] [data-mark="missed"]').count() == 0
+    assert page.locator('[data-role="answer-key"] [data-revealed="1"]').count() == 3
