@@ -91,3 +91,16 @@ def test_full_screen_on_request(page, live_server):
     page.wait_for_function("document.fullscreenElement === document.documentElement")
     page.click('[data-action="fullscreen"]')
     page.wait_for_function("document.fullscreenElement === null")
+
+
+@pytest.mark.parametrize("width, height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_an_exercise_on_a_slide_keeps_its_prediction_board_in_view(page, live_server, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{live_server}/chapter/propagation?present=1&hide=1")
+    page.wait_for_selector('html[data-present][data-answers="hidden"] #chapter[data-drawn]')
+    assert page.locator('[data-board="result"]').count() == 0
+    where = dict(page.evaluate(INSIDE, ["occupied", "slider", "predict"]))
+    assert where == {"occupied": "inside", "slider": "inside", "predict": "inside"}
+    if width == 1280:
+        sizes = page.eval_on_selector_all(".idx:not(:empty)", "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
+        assert min(sizes) >= 16

@@ -91,7 +91,7 @@ export function createChapter(fields) {
   /** What presenter mode keeps: the chapter's list, the error line, and the exercise while answers are hidden. */
   function presented(s) {
     const keep = [...(spec.present ?? []), chapter.error.element];
-    if (answersHidden(s)) keep.push(...root.querySelectorAll('.predict, [data-role="answer-hidden"]'));
+    if (answersHidden(s)) keep.push(...root.querySelectorAll(".predict"));
     return keep;
   }
 
