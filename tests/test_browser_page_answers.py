@@ -129,7 +129,8 @@ FIRST_VIEW = {
     "colors": ["/api/color", "/api/squares"],
     "directions": ["/api/direction"] + ["/api/directions/table"] * 3 + ["/api/rose"],
     "intersections": ["/api/intersections", "/api/squares"],
-    "routines": ["/api/routines"],
+    # The exercise asks whether a printed routine gets one pair right (issue 10).
+    "routines": ["/api/routines", "/api/same-line"],
 }
 
 

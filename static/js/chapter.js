@@ -1,29 +1,78 @@
 // The chapter skeleton: one state in the URL, one load of the API per state, one draw per
 // answer. A chapter module declares its fields, builds its markup, then hands run() what is
 // particular to it; the stale-response guard, the error line and the first redraw live here.
+// Exercise mode (hide=1 in the URL) lives here too: until the student reveals, the elements
+// a chapter declares as holding the answer are taken out of the page (not merely hidden).
 
 import { createErrorLine } from "./controls.js";
-import { createState } from "./state.js";
+import { el } from "./dom.js";
+import { createPresenter } from "./presenter.js";
+import { createState, T } from "./state.js";
+import { buildWorksheet, worksheetRequest } from "./worksheet.js";
+
+/** A fresh question: no prediction marked, no answer given, nothing revealed. */
+const FRESH = Object.freeze({ pred: 0n, ans: "", rev: false });
+
+/** True while the answers are to stay off the page: exercise mode, not yet revealed. */
+export const answersHidden = (s) => Boolean(s.hide) && !s.rev;
 
 /**
- * Create a chapter whose state holds `fields` (T.* types). Returns { root, state, error, run }
- * (error: the chapter's error line, for event handlers too): build the markup with root and
- * state, then call run({ errorAfter, controls, load, draw }):
+ * Create a chapter whose state holds `fields` (T.* types) and `hide` (exercise mode). Returns
+ * { root, state, error, run } (error: the chapter's error line, for event handlers too): build
+ * the markup with root and state, then call run({ errorAfter, controls, load, draw, exercise }):
  * - errorAfter: the element the error line follows;
  * - controls(s): optional, draws what follows from the state alone (switches, selects), at once;
  * - load(s): returns (a promise of) what the API answers for s;
  * - draw(s, data): draws that answer. Only the answer to the newest state is drawn; an error
- *   of the newest state is shown on the error line (draw may show a note there itself).
+ *   of the newest state is shown on the error line (draw may show a note there itself);
+ * - present: the elements presenter mode keeps (input boards, the current result, the stepper);
+ * - exercise: optional { answers: [elements holding the answer], next(s, random) → the state
+ *   patch of a fresh random question (random() as Math.random) }. While answersHidden(s) the
+ *   answers are replaced by a note; draw should leave out answer parts of other elements
+ *   (labels, marks) itself, by answersHidden(s).
  */
 export function createChapter(fields) {
   const root = document.getElementById("chapter");
   let spec = null;
   let drawId = 0;
-  const chapter = { root, state: createState(fields, render), error: createErrorLine(), run };
+  const chapter = {
+    root,
+    state: createState({ hide: T.bool(false), present: T.bool(false), ...fields }, render),
+    error: createErrorLine(),
+    run,
+  };
+  const presenter = createPresenter(root, () =>
+    chapter.state.set({ present: !chapter.state.get().present }, { history: "replace" }),
+  );
+  const concealed = new Map(); // answer element -> the node standing in its place
+
+  function conceal(hidden) {
+    document.documentElement.dataset.answers = hidden ? "hidden" : "shown";
+    (spec?.exercise?.answers ?? []).forEach((element, i) => {
+      if (hidden && !concealed.has(element) && element.isConnected) {
+        // One visible note (at the first answer); the others leave an empty mark behind.
+        const stand =
+          i === 0
+            ? el("p", { class: "panel answer-hidden", "data-role": "answer-hidden" }, "The answer is hidden until you reveal it.")
+            : document.createComment("answer hidden");
+        element.replaceWith(stand);
+        concealed.set(element, stand);
+      } else if (!hidden && concealed.has(element)) {
+        concealed.get(element).replaceWith(element);
+        concealed.delete(element);
+      }
+    });
+  }
 
   async function render(s) {
     if (!spec) return;
     const id = ++drawId;
+    root.dataset.exercise = s.hide ? "1" : "0";
+    for (const button of root.querySelectorAll('[data-action="exercise-mode"]')) {
+      button.setAttribute("aria-pressed", String(s.hide));
+      button.textContent = s.hide ? "Show the answers as I explore" : "Practise: hide the answers";
+    }
+    conceal(answersHidden(s));
     spec.controls?.(s);
     try {
       const data = await spec.load(s);
@@ -33,14 +82,58 @@ export function createChapter(fields) {
     } catch (e) {
       if (id === drawId) chapter.error.show(e);
     }
+    if (id !== drawId) return;
+    presenter.apply(s.present, presented(s));
     // The newest state is on screen: a hook for tests and tools that wait for a settled page.
-    if (id === drawId) root.dataset.drawn = String(id);
+    root.dataset.drawn = String(id);
   }
 
-  function run({ errorAfter, controls = null, load = () => null, draw }) {
-    spec = { controls, load, draw };
+  /** What presenter mode keeps: the chapter's list, the error line, and the exercise while answers are hidden. */
+  function presented(s) {
+    const keep = [...(spec.present ?? []), chapter.error.element];
+    if (answersHidden(s)) keep.push(...root.querySelectorAll(".predict"));
+    return keep;
+  }
+
+  /** Draw a fresh random question of the chapter, in exercise mode. */
+  function nextExercise() {
+    const next = spec?.exercise?.next;
+    if (!next) return;
+    chapter.state.set({ ...next(chapter.state.get(), Math.random), hide: true, ...FRESH });
+  }
+
+  root.addEventListener("click", (event) => {
+    const action = event.target.closest?.("[data-action]")?.dataset.action;
+    if (action === "next-exercise") nextExercise();
+    if (action === "exercise-mode") {
+      const s = chapter.state.get();
+      chapter.state.set({ hide: !s.hide, ...FRESH });
+    }
+  });
+
+  function run({ errorAfter, controls = null, load = () => null, draw, exercise = null, present = [] }) {
+    spec = { controls, load, draw, exercise, present };
+    root.dataset.hasExercise = exercise ? "1" : "0";
     errorAfter.after(chapter.error.element);
-    chapter.state.redraw();
+    if (exercise) {
+      // A worksheet of six of this chapter's exercises; its seed is in the link, so it prints again the same.
+      const seed = 1 + Math.floor(Math.random() * 9999);
+      const link = el(
+        "a",
+        { href: `${window.location.pathname}?sheet=6&seed=${seed}`, "data-action": "worksheet" },
+        "Printable worksheet (6 exercises)",
+      );
+      document.querySelector(".presenter-bar")?.append(link);
+    }
+    const sheet = exercise ? worksheetRequest() : null;
+    if (sheet) {
+      // Each exercise drawn in turn, then copied into the sheet: inputs (no answers) and the key.
+      const box = () => root.querySelector(".predict");
+      const shown = () => [...(spec.present ?? []), box()];
+      buildWorksheet(root, { ...sheet, base: chapter.state.get(), next: exercise.next, draw: render, shown, box }).then(() => {
+        root.dataset.drawn = "sheet";
+      });
+    } else chapter.state.redraw();
     return chapter;
   }
 

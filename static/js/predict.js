@@ -20,6 +20,8 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
     <div class="predict-actions">
       <button type="button" data-action="reveal">Reveal the answer</button>
       <button type="button" data-action="reset">Start again</button>
+      <button type="button" data-action="next-exercise" class="exercise-only">Next exercise</button>
+      <button type="button" data-action="exercise-mode" aria-pressed="false">Practise: hide the answers</button>
     </div>
     <p class="predict-score" role="status" aria-live="polite"></p>`;
   box.querySelector(".predict-prompt").textContent = prompt;
@@ -65,11 +67,13 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
           }
         });
         score.textContent =
-          wrong === 0 && missed === 0
-            ? right === 1
-              ? "The one square is right."
-              : `All ${right} squares right.`
-            : `${right} of ${popcount(truth)} right, ${wrong} marked wrongly, ${missed} missed.`;
+          predicted === 0n
+            ? `The answer: the ${popcount(truth)} square${popcount(truth) === 1 ? "" : "s"} marked ○.`
+            : wrong === 0 && missed === 0
+              ? right === 1
+                ? "The one square is right."
+                : `All ${right} squares right.`
+              : `${right} of ${popcount(truth)} right, ${wrong} marked wrongly, ${missed} missed.`;
         box.dataset.score = `${right}/${wrong}/${missed}`;
       } else {
         score.textContent = revealed ? "" : `${popcount(predicted)} squares marked. Reveal when you are ready.`;

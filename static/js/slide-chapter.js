@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { binary } from "./bits.js";
 import { createChapter } from "./chapter.js";
 import { el } from "./dom.js";
+import { pick, randomOccupancy, randomSquare } from "./exercise.js";
 import {
   big,
   createSliderSetup,
@@ -16,9 +17,10 @@ import {
   squaresMap,
   stepValues,
 } from "./kit.js";
+import { LINE_KINDS } from "./terms.js";
 
 /**
- * config: { line, lineChoice, mappingNote, boards: [{role, label, step, fill, diffWith, size}],
+ * config: { line, lineChoice, mappingNote, boards: [{role, label, step, fill, diffWith, size, reveals}],
  *           binary (write o - r out with its borrows), predict: {step, prompt}, explain(v, s, sub) }
  */
 export function slideChapter(config) {
@@ -32,8 +34,13 @@ export function slideChapter(config) {
     resultRow ??= root.appendChild(el("div", { class: "boards" }));
     return resultRow;
   };
+  const answers = [];
+  let resultColumn = null;
   const views = config.boards.map((spec) => {
     const column = el("div", { class: spec.size ? `column ${spec.size}` : "column" });
+    // The predicted step's board, and any board that gives it away (reveals), hide in exercise mode.
+    if (spec.step === config.predict.step || spec.reveals) answers.push(column);
+    if (spec.step === config.predict.step) resultColumn = column;
     (spec.size ? results() : setup.boards).append(column);
     return {
       spec,
@@ -59,10 +66,20 @@ export function slideChapter(config) {
     root.append(binaryPanel);
   }
   const predict = createStatePredict(root, state, config.predict.prompt);
+  answers.push(explain, ...(binaryPanel ? [binaryPanel] : []));
 
   run({
     errorAfter: explain,
     load: request,
+    present: [...[...setup.boards.children].slice(0, 2), resultColumn],
+    exercise: {
+      answers,
+      next: (s, random) => ({
+        sq: randomSquare(random),
+        occ: randomOccupancy(random),
+        line: config.lineChoice ? pick(random, LINE_KINDS) : s.line,
+      }),
+    },
     draw(s, slide) {
       const v = stepValues(slide);
       const sub = { borrows: big(slide.o_minus_r_borrows), wrapped: slide.o_minus_r_wrapped };

@@ -55,7 +55,8 @@ export function createWikiLayout(root, state, { role, label, picks, alternate = 
     onSquare: (name) => {
       const s = state.get();
       const next = alternate ? keys[(keys.indexOf(s.pick) + 1) % keys.length] : s.pick;
-      state.set({ [s.pick]: name, pick: next });
+      // A new pair is a new question: an answer given or revealed belonged to the old one.
+      state.set({ [s.pick]: name, pick: next, ans: "", rev: false });
     },
   });
   return { top, pick, board, infoColumn };

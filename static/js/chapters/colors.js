@@ -4,7 +4,9 @@ import { api } from "../api.js";
 import { bbOf, parity } from "../bits.js";
 import { createChapter } from "../chapter.js";
 import { el } from "../dom.js";
+import { randomSquare } from "../exercise.js";
 import { ends } from "../kit.js";
+import { createQuestion, questionFields } from "../question.js";
 import { T } from "../state.js";
 import { allSquares, createWikiLayout, table, verdict } from "../wiki.js";
 
@@ -12,6 +14,7 @@ const { root, state, run } = createChapter({
   sq: T.square("e4"),
   other: T.square(null),
   pick: T.choice(["sq", "other"], "other"),
+  ...questionFields(),
 });
 const { top, pick, board, infoColumn } = createWikiLayout(root, state, {
   role: "colors",
@@ -29,6 +32,11 @@ const working = el("section", { class: "panel", "data-role": "working" });
 const pair = el("section", { class: "panel", "aria-live": "polite", "data-role": "pair" });
 infoColumn.append(methods, pair);
 root.append(working);
+const question = createQuestion(root, state, { kind: "choice" });
+const SHADES = [
+  ["light", "light"],
+  ["dark", "dark"],
+];
 
 /** A table of formulas as the API evaluated them: name, code, value and meaning, verdict. */
 const formulas = (head, list) =>
@@ -88,6 +96,13 @@ function drawPair(color) {
 
 run({
   errorAfter: methods,
+  present: [board.element.closest(".column"), methods],
+  exercise: {
+    // The board's own checkering shows every square's colour: in exercise mode it goes too,
+    // and the student works from the square's name (and the formulas they know).
+    answers: [board.element.closest(".column"), methods, working, pair],
+    next: (_s, random) => ({ sq: randomSquare(random), other: null }),
+  },
   controls: (s) => pick.set(s.pick),
   load: (s) => Promise.all([allSquares(), api("/color", { sq: s.sq, other: s.other })]),
   draw(s, [squares, color]) {
@@ -100,5 +115,13 @@ run({
     methods.replaceChildren(el("h2", { text: `${color.square} is ${color.color}` }), formulas("method", color.methods));
     drawWorking(color);
     drawPair(color);
+    question.draw({
+      prompt: `Is ${color.square} a light or a dark square? Work it out from its name (a1 is dark), then reveal.`,
+      choices: SHADES,
+      answer: color.color,
+      answerText: `${color.square} is ${color.color}`,
+      revealed: s.rev,
+      given: s.ans,
+    });
   },
 });

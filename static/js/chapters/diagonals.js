@@ -2,11 +2,13 @@
 // "same diagonal" routines checked against the truth.
 
 import { api } from "../api.js";
-import { parity } from "../bits.js";
-import { createChapter } from "../chapter.js";
+import { parity, SQUARE_NAMES } from "../bits.js";
+import { answersHidden, createChapter } from "../chapter.js";
 import { createSelect } from "../controls.js";
 import { el } from "../dom.js";
+import { alignedWith, pick as pickOne, randomSquare } from "../exercise.js";
 import { big, ends, squaresMap } from "../kit.js";
+import { createQuestion, questionFields } from "../question.js";
 import { T } from "../state.js";
 import { allSquares, createWikiLayout, table, verdict } from "../wiki.js";
 
@@ -24,6 +26,7 @@ const { root, state, run } = createChapter({
   b: T.square(null),
   pick: T.choice(["a", "b"], "b"),
   overlay: T.choice(Object.keys(OVERLAYS), "rank_minus_file"),
+  ...questionFields(),
 });
 const { top, pick, board, infoColumn } = createWikiLayout(root, state, {
   role: "diagonals",
@@ -47,6 +50,13 @@ top.append(clearB);
 const info = el("section", { class: "panel", "aria-live": "polite", "data-role": "info" });
 const pair = el("section", { class: "panel", "aria-live": "polite", "data-role": "pair" });
 infoColumn.append(info, pair);
+
+const question = createQuestion(root, state, { kind: "choice" });
+const SAME = [
+  ["diagonal", "one diagonal (a1–h8 direction)"],
+  ["anti_diagonal", "one anti-diagonal (a8–h1 direction)"],
+  ["neither", "neither"],
+];
 
 function drawInfo(a) {
   info.replaceChildren(
@@ -93,6 +103,18 @@ function drawPair(same) {
 
 run({
   errorAfter: info,
+  present: [board.element.closest(".column"), pair],
+  exercise: {
+    // The pair's verdicts, a's indices, and (drawn by draw) the shaded lines and numbers on the board.
+    answers: [info, pair],
+    next: (_s, random) => {
+      const a = randomSquare(random);
+      const diagonal = alignedWith(a).filter((b) => Math.abs(b.charCodeAt(0) - a.charCodeAt(0)) === Math.abs(b[1] - a[1]));
+      const others = SQUARE_NAMES.filter((b) => b !== a);
+      // Half the time a square on one of a's diagonals, so "neither" is no safe guess.
+      return { a, b: pickOne(random, random() < 0.5 ? diagonal : others) };
+    },
+  },
   controls(s) {
     overlay.set(s.overlay);
     pick.set(s.pick);
@@ -104,8 +126,20 @@ run({
     const anti = big(a.masks.anti_diagonal);
     const fills = { ...squaresMap(diagonal, "lerf", "line-a"), ...squaresMap(anti, "lerf", "line-b"), [s.a]: "both" };
     const labels = Object.fromEntries(Object.values(squares).map((sq) => [sq.name, String(OVERLAYS[s.overlay][1](sq))]));
-    board.draw({ bits: diagonal | anti, mapping: "lerf", fills, labels, marks: ends(s.a, s.b), cursor: s.a });
+    if (answersHidden(s)) board.draw({ bits: null, mapping: "lerf", marks: ends(s.a, s.b), cursor: s.a });
+    else board.draw({ bits: diagonal | anti, mapping: "lerf", fills, labels, marks: ends(s.a, s.b), cursor: s.a });
     drawInfo(a);
     drawPair(same);
+    const answer = same ? (same.diagonal ? "diagonal" : same.anti_diagonal ? "anti_diagonal" : "neither") : null;
+    question.draw({
+      prompt: s.b
+        ? `Do ${s.a} and ${s.b} lie on one diagonal?`
+        : "Click a second square (b), then answer: do a and b lie on one diagonal?",
+      choices: SAME,
+      answer,
+      answerText: SAME.find(([v]) => v === answer)?.[1] ?? "",
+      revealed: s.rev,
+      given: s.ans,
+    });
   },
 });

@@ -3,9 +3,11 @@
 // roses and the square each table cell leads to come from /api/rose: five requests in all.
 
 import { api } from "../api.js";
-import { createChapter } from "../chapter.js";
+import { answersHidden, createChapter } from "../chapter.js";
 import { el } from "../dom.js";
+import { alignedWith, pick as pickOne, randomSquare } from "../exercise.js";
 import { ends } from "../kit.js";
+import { createQuestion, questionFields } from "../question.js";
 import { T } from "../state.js";
 import { createWikiLayout, table } from "../wiki.js";
 
@@ -19,6 +21,7 @@ const { root, state, error, run } = createChapter({
   from: T.square("e4"),
   to: T.square("g5"),
   pick: T.choice(["from", "to"], "to"),
+  ...questionFields(),
 });
 const { pick, board, infoColumn } = createWikiLayout(root, state, {
   role: "directions",
@@ -42,6 +45,14 @@ tables.addEventListener("click", (event) => {
     message: `That cell is ${rankDiff} ranks and ${fileDiff} files from ${state.get().from}: off the board. Choose another centre square to reach it.`,
   });
 });
+
+const question = createQuestion(root, state, { kind: "choice" });
+// The eight ray directions with their bearings (clockwise from north, as the page's table), and none.
+const COMPASS = ["north", "north_east", "east", "south_east", "south", "south_west", "west", "north_west"];
+const BEARINGS = [
+  ...COMPASS.map((ray, i) => [ray, `${ray.replace("_", "-")}, ${45 * i}°`]),
+  ["none", "none: not on one rank, file or diagonal"],
+];
 
 const signed = (n) => (n > 0 ? "+" : "") + n;
 
@@ -128,6 +139,17 @@ function drawTables(sheets, rose, direction) {
 
 run({
   errorAfter: info,
+  present: [board.element.closest(".column"), info],
+  exercise: {
+    // The direction's table and the 15x15 sheets (the pair's cell highlighted) hold the answer.
+    answers: [info, tables],
+    next: (_s, random) => {
+      const from = randomSquare(random);
+      // Mostly pairs on one line (a ray direction), sometimes any square.
+      const to = random() < 0.75 ? pickOne(random, alignedWith(from)) : randomSquare(random);
+      return { from, to: to === from ? pickOne(random, alignedWith(from)) : to };
+    },
+  },
   controls: (s) => pick.set(s.pick),
   load: (s) =>
     Promise.all([
@@ -139,8 +161,28 @@ run({
     // The wiki's rose: each neighbour carries its single-step increment and its name (noEa, noNoEa).
     const labels = Object.fromEntries(rose.rose.map((r) => [r.to, `${signed(r.step)} ${r.wiki}`]));
     const fills = Object.fromEntries(rose.rose.map((r) => [r.to, r.kind === "ray" ? "line-a" : "line-b"]));
-    board.draw({ bits: null, labels, fills, marks: ends(s.from, s.to), index: "lerf", cursor: s.from });
+    // The rose's steps beside the centre name the direction of a neighbour: not before reveal.
+    const hidden = answersHidden(s);
+    board.draw({
+      bits: null,
+      labels: hidden ? {} : labels,
+      fills: hidden ? {} : fills,
+      marks: ends(s.from, s.to),
+      index: "lerf",
+      cursor: s.from,
+    });
     drawInfo(direction);
     drawTables(sheets, rose, direction);
+    const answer = direction ? (direction.ray ?? "none") : null;
+    question.draw({
+      prompt: direction
+        ? `Which way is ${direction.to} from ${direction.from}, and how many degrees is that (clockwise from north)?`
+        : "Click a second square, then answer: which way is it, how many degrees?",
+      choices: BEARINGS,
+      answer: direction?.from === direction?.to ? null : answer,
+      answerText: BEARINGS.find(([v]) => v === answer)?.[1] ?? "",
+      revealed: s.rev,
+      given: s.ans,
+    });
   },
 });

@@ -2,9 +2,10 @@
 
 import { api } from "../api.js";
 import { convert } from "../bits.js";
-import { createChapter } from "../chapter.js";
+import { answersHidden, createChapter } from "../chapter.js";
 import { createMappingSwitch } from "../controls.js";
 import { columns, el } from "../dom.js";
+import { pick } from "../exercise.js";
 import { big, chapterUrl, createStatePredict, createValueBoard, mappingField, NO_PREDICTION, predictFields } from "../kit.js";
 import { T } from "../state.js";
 import { DEVLOG, lineName } from "../terms.js";
@@ -249,6 +250,15 @@ function drawInfo(position, s) {
 // A bad FEN in the URL: the error line says so, and the last board stays.
 run({
   errorAfter: form,
+  present: [gameColumn, movesBoard.board.figure],
+  exercise: {
+    answers: [movesColumn],
+    // A fresh question: another piece of the position, whose moves the student marks.
+    next: (s, random) => {
+      const squares = Object.keys(current?.pieces ?? {}).filter((name) => name !== s.sel);
+      return squares.length ? { sel: pick(random, squares) } : {};
+    },
+  },
   controls: (s) => mapping.set(s.mapping),
   load: (s) => api("/position", { fen: s.fen, square: s.sel, mapping: s.mapping }),
   draw(s, position) {
@@ -259,7 +269,8 @@ run({
     const marks = {};
     if (selected) {
       marks[selected.square] = "selected";
-      for (const target of selected.moves) marks[target] = position.pieces[target] ? "capture" : "target";
+      // In exercise mode the targets are the answer: no dots until the student reveals.
+      if (!answersHidden(s)) for (const target of selected.moves) marks[target] = position.pieces[target] ? "capture" : "target";
     }
     game.draw({
       bits: big(position.occupied),

@@ -6,6 +6,7 @@ import { convert, SQUARE_NAMES, squaresOf } from "../bits.js";
 import { createChapter } from "../chapter.js";
 import { createSelect } from "../controls.js";
 import { add, columns, el } from "../dom.js";
+import { pick, randomOccupancy, randomSquare } from "../exercise.js";
 import {
   big,
   createSliderSetup,
@@ -21,7 +22,7 @@ import {
 } from "../kit.js";
 import { T } from "../state.js";
 import { createStepper } from "../stepper.js";
-import { SLIDER_LETTERS } from "../terms.js";
+import { LINE_KINDS, SLIDER_LETTERS } from "../terms.js";
 
 const SLIDERS = Object.keys(SLIDER_LETTERS);
 const { root, state, run } = createChapter({
@@ -99,6 +100,12 @@ function gamePosition(s, position) {
 
 run({
   errorAfter: equation,
+  present: [...[...setup.boards.children].slice(0, 2), stepColumn],
+  exercise: {
+    // Every term's board, the list of terms and the union hold or give away s = p | n.
+    answers: [stepColumn.parentElement],
+    next: (_s, random) => ({ sq: randomSquare(random), occ: randomOccupancy(random), line: pick(random, LINE_KINDS), step: 0 }),
+  },
   controls: (s) => pieceSelect.set(s.piece),
   async load(s) {
     const occupied = occupancyIn(s);

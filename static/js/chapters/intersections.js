@@ -5,10 +5,12 @@
 
 import { api } from "../api.js";
 import { bbOf } from "../bits.js";
-import { createChapter } from "../chapter.js";
+import { answersHidden, createChapter } from "../chapter.js";
 import { createSelect } from "../controls.js";
 import { el } from "../dom.js";
+import { pick as pickOne, randomSquare } from "../exercise.js";
 import { big, ends, squaresMap } from "../kit.js";
+import { createQuestion, questionFields } from "../question.js";
 import { T } from "../state.js";
 import { LINE_CHOICES, LINE_KINDS, lineName } from "../terms.js";
 import { allSquares, createWikiLayout, table, verdict } from "../wiki.js";
@@ -19,6 +21,7 @@ const { root, state, error, run } = createChapter({
   line_a: T.choice(LINE_KINDS, "rank"),
   line_b: T.choice(LINE_KINDS, "diagonal"),
   pick: T.choice(["a", "b"], "a"),
+  ...questionFields(),
 });
 const { top, pick, board, infoColumn } = createWikiLayout(root, state, {
   role: "intersections",
@@ -38,7 +41,7 @@ for (const [key, label] of [
     control: key,
     label,
     choices: LINE_CHOICES,
-    onChange: (value) => state.set({ [key]: value }),
+    onChange: (value) => state.set({ [key]: value, ans: "", rev: false }),
   });
 }
 const working = el("section", { class: "panel", "aria-live": "polite", "data-role": "working" });
@@ -55,6 +58,15 @@ all.addEventListener("click", (event) => {
 
 /** The API's reasons for no square, as the page words them. */
 const REASONS = { off_board: "off the board", different_colors: "squares of different colours" };
+// "none", "no", "nowhere" or a blank-free "-" all say: no square.
+const NONE = new Set(["none", "no", "nowhere", "-", "—", "no square"]);
+const question = createQuestion(root, state, {
+  kind: "text",
+  normalize: (text) => {
+    const t = text.trim().toLowerCase();
+    return NONE.has(t) ? "none" : t;
+  },
+});
 
 /** Binary digits with the bits of the test mask wrapped for highlighting. */
 function highlighted(binary, maskBinary) {
@@ -124,6 +136,23 @@ function drawAll(many, s) {
 
 run({
   errorAfter: working,
+  present: [board.element.closest(".column"), working],
+  exercise: {
+    // The working names the square, the table of all pairs too; draw leaves the lines off the board.
+    answers: [working, all],
+    next: (_s, random) => {
+      const lineA = pickOne(random, LINE_KINDS);
+      return {
+        a: randomSquare(random),
+        b: randomSquare(random),
+        line_a: lineA,
+        line_b: pickOne(
+          random,
+          LINE_KINDS.filter((k) => k !== lineA),
+        ),
+      };
+    },
+  },
   controls(s) {
     for (const key of ["line_a", "line_b"]) selects[key].set(s[key]);
     pick.set(s.pick);
@@ -147,7 +176,9 @@ run({
       ...squaresMap(lineB, "lerf", "line-b"),
       ...squaresMap(lineA & lineB, "lerf", "both"),
     };
-    board.draw({ bits: one?.square ? bbOf([one.square]) : 0n, mapping: "lerf", fills, marks: ends(s.a, s.b), cursor: s.a });
+    // The two lines crossing on the board would show where they meet: only a and b before reveal.
+    if (answersHidden(s)) board.draw({ bits: null, mapping: "lerf", marks: ends(s.a, s.b), cursor: s.a });
+    else board.draw({ bits: one?.square ? bbOf([one.square]) : 0n, mapping: "lerf", fills, marks: ends(s.a, s.b), cursor: s.a });
     drawAll(many, s);
     if (one) drawWorking(one);
     else {
@@ -160,5 +191,12 @@ run({
         });
       } else if (refused) error.show(refused);
     }
+    question.draw({
+      prompt: `Where does the ${lineName(s.line_a)} through ${s.a} meet the ${lineName(s.line_b)} through ${s.b}, if at all? Type the square (e.g. d5) or "none", then reveal.`,
+      answer: one ? (one.square ?? "none") : null,
+      answerText: one ? (one.square ?? `none (${REASONS[one.reason] ?? one.reason})`) : "",
+      revealed: s.rev,
+      given: s.ans,
+    });
   },
 });

@@ -16,6 +16,7 @@ slideChapter({
       formula: "(o - r) & m",
       step: "o_minus_r_masked",
       diffWith: "b_minus_r_masked",
+      reveals: true,
     },
     {
       role: "result",

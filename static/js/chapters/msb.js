@@ -2,9 +2,10 @@
 
 import { api } from "../api.js";
 import { bbOf, convert, squareBB, squareIndex, toggleSquare } from "../bits.js";
-import { createChapter } from "../chapter.js";
+import { answersHidden, createChapter } from "../chapter.js";
 import { createMappingSwitch } from "../controls.js";
 import { add, columns, el } from "../dom.js";
+import { randomOccupancy, randomSquare } from "../exercise.js";
 import { big, createStatePredict, createValueBoard, mappingField, NO_PREDICTION, predictFields } from "../kit.js";
 import { T } from "../state.js";
 
@@ -80,6 +81,16 @@ function actualText(data) {
 
 run({
   errorAfter: verdict,
+  present: [...sideColumns, verdict],
+  exercise: {
+    answers: [verdict],
+    // One square per board, or a few (about four) when several bits are allowed.
+    next: (s, random) => {
+      const board = () =>
+        s.multi ? randomOccupancy(random, 0.06) || bbOf([randomSquare(random)]) : bbOf([randomSquare(random)]);
+      return { dest: board(), start: board() };
+    },
+  },
   controls(s) {
     mapping.set(s.mapping);
     multi.checked = s.multi;
@@ -96,7 +107,7 @@ run({
       ["start", data.start],
     ]) {
       const value = big(side.value);
-      const labels = side.msb_square ? { [side.msb_square]: "msb" } : {};
+      const labels = side.msb_square && !answersHidden(s) ? { [side.msb_square]: "msb" } : {};
       views[key].draw({
         bits: value,
         mapping: s.mapping,

@@ -4,6 +4,7 @@ import { api } from "../api.js";
 import { bbOf, SQUARE_NAMES, squaresOf } from "../bits.js";
 import { createChapter } from "../chapter.js";
 import { add, columns, el } from "../dom.js";
+import { randomOccupancy, randomSquare } from "../exercise.js";
 import {
   createSliderSetup,
   createStatePredict,
@@ -61,6 +62,11 @@ const predict = createStatePredict(
 
 run({
   errorAfter: explain,
+  present: [...[...setup.boards.children].slice(0, 2), stepper.element, raysColumn],
+  exercise: {
+    answers: [raysColumn, reversedResultColumn],
+    next: (_s, random) => ({ sq: randomSquare(random), occ: randomOccupancy(random) }),
+  },
   load(s) {
     const view = VIEWS[s.view];
     const occupied = occupancyIn(s);

@@ -3,13 +3,29 @@
 import { api } from "../api.js";
 import { createChapter } from "../chapter.js";
 import { el } from "../dom.js";
+import { pick, randomInt, randomSquare } from "../exercise.js";
 import { chapterUrl } from "../kit.js";
+import { createQuestion, questionFields } from "../question.js";
+import { T } from "../state.js";
 import { table } from "../wiki.js";
 
-const { root, run } = createChapter({});
+// The exercise: will one of the page's two printed "same diagonal" routines get a pair right?
+const { root, state, run } = createChapter({
+  a: T.square("c1"),
+  b: T.square("a8"),
+  routine: T.int(1, 0, 1),
+  ...questionFields(),
+});
 const summary = el("p", { class: "lead", "data-role": "summary" });
 const list = el("section", { "data-role": "audit" });
-root.append(summary, list);
+root.append(summary);
+const question = createQuestion(root, state, { kind: "choice" });
+root.append(list);
+const VERDICTS = [
+  ["right", "yes, it gets this pair right"],
+  ["wrong", "no, it gets this pair wrong"],
+];
+let faultyPairs = []; // [a, b] pairs a same-diagonal routine gets wrong, from the audit
 
 /** The wrong examples of one faulty routine, each linking to the chapter that shows it. */
 const examples = (r) =>
@@ -33,8 +49,31 @@ const examples = (r) =>
 
 run({
   errorAfter: summary,
-  load: () => api("/routines"),
-  draw(_, { routines }) {
+  present: [summary, question.element],
+  exercise: {
+    // The audit's table and its lists of wrong inputs answer the question.
+    answers: [list],
+    next: (_s, random) => {
+      // Half the time a pair some routine gets wrong, so "yes" is no safe guess.
+      const [a, b] =
+        random() < 0.5 && faultyPairs.length ? pick(random, faultyPairs) : [randomSquare(random), randomSquare(random)];
+      return { a, b: b === a ? (a === "a1" ? "b2" : "a1") : b, routine: randomInt(random, 2) };
+    },
+  },
+  load: (s) => Promise.all([api("/routines"), api("/same-line", { a: s.a, b: s.b })]),
+  draw(s, [{ routines }, same]) {
+    faultyPairs = routines
+      .filter((r) => r.name.startsWith("squaresOnSameDiagonal"))
+      .flatMap((r) => r.examples.map((e) => e.input));
+    const routine = same.routines[s.routine];
+    question.draw({
+      prompt: `The page prints ${routine.name}: ${routine.formula} Will it answer right for sq1 = ${same.a}, sq2 = ${same.b} (truth: ${same.diagonal ? "they share a diagonal" : "they do not share a diagonal"})?`,
+      choices: VERDICTS,
+      answer: routine.correct ? "right" : "wrong",
+      answerText: `${routine.correct ? "yes" : "no"}: it returns ${routine.means}`,
+      revealed: s.rev,
+      given: s.ans,
+    });
     const faulty = routines.filter((r) => r.wrong);
     summary.textContent = `${routines.length} printed routines, each run on all its inputs: ${faulty.length} give wrong answers.`;
     const rows = routines.map((r) => ({

@@ -7,6 +7,7 @@ import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
 import { createMappingSwitch, createSelect } from "../controls.js";
 import { add, columns, el } from "../dom.js";
+import { alignedWith, pick as pickOne, randomSquare } from "../exercise.js";
 import {
   big,
   createPickSwitch,
@@ -163,6 +164,15 @@ function drawLoop(s, loop, refused) {
 
 run({
   errorAfter: explain,
+  present: [pickColumn, stepper.element, code, shiftedColumn, rayColumn],
+  exercise: {
+    // The stepper names each square of the ray, the code and the note count its steps.
+    answers: [stepper.element, code, explain, shiftedColumn.parentElement],
+    next: (_s, random) => {
+      const from = randomSquare(random);
+      return { from, to: pickOne(random, alignedWith(from)), step: 0 };
+    },
+  },
   controls(s) {
     mapping.set(s.mapping);
     pick.set(s.pick);

@@ -4,13 +4,15 @@ import { api } from "../api.js";
 import { BB_ALL, parseBB, squareBB, squareIndex, toggleSquare } from "../bits.js";
 import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
+import { randomOccupancy, randomSquare } from "../exercise.js";
+import { createQuestion, questionFields } from "../question.js";
 import { createReadout } from "../readout.js";
 import { T } from "../state.js";
 import { DEVLOG } from "../terms.js";
 
 // One column per mapping, LERF first (the template's data-column order).
 const TITLES = { lerf: "LERF (wiki, python-chess): a1 = bit 0", lerbef: "lerbef (devlog): h1 = bit 0" };
-const { root, state, error, run } = createChapter({ bb: T.bb(0x1000000010000001n), sq: T.square("e4") });
+const { root, state, error, run } = createChapter({ bb: T.bb(0x1000000010000001n), sq: T.square("e4"), ...questionFields() });
 const inspect = document.getElementById("inspect");
 
 const views = {};
@@ -20,7 +22,7 @@ for (const [mapping, title] of Object.entries(TITLES)) {
     role: mapping,
     label: title,
     interactive: true,
-    onSquare: (name) => state.set({ bb: toggleSquare(state.get().bb, squareIndex(name)), sq: name }),
+    onSquare: (name) => state.set({ bb: toggleSquare(state.get().bb, squareIndex(name)), sq: name, ans: "", rev: false }),
   });
   const readout = createReadout(column, {
     role: mapping,
@@ -36,6 +38,8 @@ for (const [mapping, title] of Object.entries(TITLES)) {
   views[mapping] = { board, readout };
 }
 
+const question = createQuestion(root, state, { kind: "number" });
+
 const PRESETS = {
   clear: { bb: 0n },
   all: { bb: BB_ALL },
@@ -49,8 +53,18 @@ root.querySelector(".toolbar").addEventListener("click", (event) => {
 
 run({
   errorAfter: inspect,
+  present: [...root.querySelectorAll("[data-column]")],
+  exercise: {
+    // The lerbef board and its value, and the line naming the square's lerbef bit.
+    answers: [root.querySelector('[data-column="lerbef"]'), inspect.closest("section")],
+    next: (_s, random) => {
+      const bb = randomOccupancy(random, 0.05) || 1n << BigInt(Math.floor(random() * 64));
+      return { bb, sq: randomSquare(random) };
+    },
+  },
   load: ({ bb, sq }) => Promise.all([api("/bitboard", { value: bb, mapping: "lerf" }), api("/square", { sq })]),
-  draw({ sq }, [set, square]) {
+  draw(s, [set, square]) {
+    const { sq } = s;
     for (const mapping of Object.keys(views)) {
       const value = parseBB(set.values[mapping]);
       views[mapping].board.draw({ bits: value, mapping, index: mapping, marks: { [sq]: "selected" }, cursor: sq });
@@ -64,5 +78,14 @@ run({
       `The set holds ${set.popcount} square${set.popcount === 1 ? "" : "s"}.`,
     );
     inspect.dataset.square = square.name;
+    const lerbef = parseBB(set.values.lerbef);
+    question.draw({
+      prompt:
+        "What is this set's value in lerbef (the devlog's mapping, h1 = bit 0)? Type it in hex (0x...) or decimal, then reveal.",
+      answer: lerbef,
+      answerText: `${set.values.lerbef} (${lerbef} in decimal)`,
+      revealed: s.rev,
+      given: s.ans,
+    });
   },
 });

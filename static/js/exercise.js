@@ -1,0 +1,44 @@
+// Random questions for exercise mode: each chapter's next(s, random) builds its fresh input
+// from these, with random() as Math.random (a seeded generator gives the same sheet again).
+
+import { SQUARE_NAMES } from "./bits.js";
+
+/** Return a random whole number in [0, n). */
+export const randomInt = (random, n) => Math.floor(random() * n);
+
+/** Return a random element of a list. */
+export const pick = (random, list) => list[randomInt(random, list.length)];
+
+/** Return a random square name. */
+export const randomSquare = (random) => pick(random, SQUARE_NAMES);
+
+/** Return a random LERF occupancy: each square occupied with probability `density`. */
+export function randomOccupancy(random, density = 0.25) {
+  let bb = 0n;
+  for (let sq = 0; sq < 64; sq++) if (random() < density) bb |= 1n << BigInt(sq);
+  return bb;
+}
+
+/** Return the squares other than `name` that share a rank, file or diagonal with it. */
+export function alignedWith(name) {
+  const sq = SQUARE_NAMES.indexOf(name);
+  const f = sq & 7,
+    r = sq >> 3;
+  return SQUARE_NAMES.filter((_other, o) => {
+    const g = o & 7,
+      q = o >> 3;
+    return o !== sq && (g === f || q === r || g - q === f - r || g + q === f + r);
+  });
+}
+
+/** Return a seeded random() (mulberry32): the same seed gives the same sequence. */
+export function seeded(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

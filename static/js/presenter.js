@@ -1,0 +1,83 @@
+// Presenter mode (present=1 in the URL, the key p, or the button): the chapter as a slide.
+// Only what the chapter declares (its input boards, the current result, the stepper) stays;
+// prose, notes and other boards fold away; the squares grow as large as the screen allows
+// with everything kept in the first screen, no scrolling.
+
+import { el } from "./dom.js";
+
+const KEEP = "presentKeep";
+const HIDE = "presentHide";
+
+/**
+ * Create the presenter switch before `root` (#chapter). onToggle() flips the state's present
+ * field. Returns { apply(on, keep) }: keep lists the elements to show (others fold away).
+ */
+export function createPresenter(root, onToggle) {
+  const toggle = el("button", { type: "button", "data-action": "present", "aria-pressed": "false", "aria-keyshortcuts": "p" });
+  const full = el("button", { type: "button", "data-action": "fullscreen", class: "present-only" }, "Full screen");
+  const bar = el("div", { class: "toolbar presenter-bar", role: "group", "aria-label": "Presenting" }, toggle, full);
+  root.before(bar);
+  toggle.addEventListener("click", onToggle);
+  full.addEventListener("click", () => {
+    if (document.fullscreenElement) document.exitFullscreen?.();
+    else document.documentElement.requestFullscreen?.().catch(() => {});
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "p" || event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+    if (event.target.closest?.("input, textarea, select, [contenteditable], .cm-editor")) return;
+    event.preventDefault();
+    onToggle();
+  });
+  let current = { on: false, keep: [] };
+  window.addEventListener("resize", () => current.on && fit(root, current.keep));
+
+  return {
+    apply(on, keep) {
+      current = { on, keep: keep.filter((e) => e?.isConnected) };
+      toggle.setAttribute("aria-pressed", String(on));
+      toggle.textContent = on ? "Leave presenter mode (p)" : "Present (p)";
+      const html = document.documentElement;
+      for (const node of root.querySelectorAll(`[data-present-keep], [data-present-hide]`)) {
+        delete node.dataset[KEEP];
+        delete node.dataset[HIDE];
+      }
+      if (!on) {
+        delete html.dataset.present;
+        root.style.removeProperty("--sq");
+        return;
+      }
+      html.dataset.present = "1";
+      for (const node of current.keep) node.dataset[KEEP] = "1";
+      fold(root);
+      fit(root, current.keep);
+    },
+  };
+}
+
+/** Mark every element under root that neither is kept nor holds a kept one, to fold away. */
+function fold(node) {
+  for (const child of node.children) {
+    if (child.dataset[KEEP]) continue;
+    if (child.querySelector("[data-present-keep]")) fold(child);
+    else child.dataset[HIDE] = "1";
+  }
+}
+
+/** Give the squares the largest size (in whole px) with which every kept element lies inside the viewport. */
+function fit(root, keep) {
+  const fits = () =>
+    keep.every((node) => {
+      const box = node.getBoundingClientRect();
+      return box.bottom <= window.innerHeight && box.right <= document.documentElement.clientWidth;
+    });
+  window.scrollTo(0, 0);
+  let low = 12;
+  let high = 96;
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    root.style.setProperty("--sq", `${mid}px`);
+    if (fits()) low = mid;
+    else high = mid;
+  }
+  root.style.setProperty("--sq", `${low}px`);
+}

@@ -1,0 +1,63 @@
+// Worksheets (issue 10): ?sheet=N&seed=S on a chapter prints N of its exercises, each with
+// the question's input and a blank board or answer line, and the answer key on a page of its
+// own. The questions come from the chapter's own next() with a generator seeded by S, so the
+// same link prints the same sheet again. Each exercise is drawn by the chapter itself, then
+// copied (a snapshot of its DOM) into the sheet.
+
+import { el } from "./dom.js";
+import { seeded } from "./exercise.js";
+
+/** Return {n, seed} from the URL when it asks for a worksheet, else null. */
+export function worksheetRequest() {
+  const params = new URLSearchParams(window.location.search);
+  const n = Number.parseInt(params.get("sheet") ?? "", 10);
+  if (!Number.isInteger(n) || n < 1) return null;
+  const seed = Number.parseInt(params.get("seed") ?? "1", 10);
+  return { n: Math.min(n, 12), seed: Number.isInteger(seed) ? seed : 1 };
+}
+
+/** Return a copy of a drawn element for paper: no controls, no ids (they would repeat). */
+function snapshot(node) {
+  const copy = node.cloneNode(true);
+  for (const gone of copy.querySelectorAll(".predict-actions, .stepper, button:not(.sq), select, .readout .copy-row"))
+    gone.remove();
+  for (const withId of [copy, ...copy.querySelectorAll("[id]")]) withId.removeAttribute("id");
+  copy.removeAttribute("data-present-keep");
+  for (const live of [copy, ...copy.querySelectorAll("[aria-live]")]) live.removeAttribute("aria-live");
+  return copy;
+}
+
+/**
+ * Build the sheet after `root`: base is the chapter's state, next(s, random) its exercise,
+ * draw(s) draws a state and resolves once it is on screen, shown(s) lists what a question
+ * shows (its inputs) and box() the exercise box (predict or question).
+ */
+export async function buildWorksheet(root, { n, seed, base, next, draw, shown, box }) {
+  const random = seeded(seed);
+  const title = document.querySelector("h1")?.textContent ?? "";
+  const questions = el(
+    "section",
+    { class: "worksheet", "data-role": "worksheet" },
+    el("h2", { text: `Worksheet: ${title}` }),
+    el("p", { class: "muted", text: `${n} exercises, sheet number ${seed}. Name: ______________________` }),
+  );
+  const key = el(
+    "section",
+    { class: "worksheet answer-key", "data-role": "answer-key" },
+    el("h2", { text: `Answer key: ${title} (sheet ${seed})` }),
+  );
+  let s = { ...base, hide: true, present: false, pred: 0n, ans: "", rev: false };
+  for (let i = 1; i <= n; i++) {
+    s = { ...s, ...next(s, random), hide: true, pred: 0n, ans: "", rev: false };
+    await draw(s);
+    const item = el("article", { class: "sheet-item", "data-item": String(i) }, el("h3", { text: `Exercise ${i}` }));
+    for (const node of shown(s)) if (node?.isConnected) item.append(snapshot(node));
+    questions.append(item);
+    await draw({ ...s, rev: true });
+    key.append(
+      el("article", { class: "sheet-item", "data-item": String(i) }, el("h3", { text: `Exercise ${i}` }), snapshot(box())),
+    );
+  }
+  root.after(questions, key);
+  document.documentElement.dataset.sheet = String(n);
+}

@@ -1,0 +1,312 @@
+"""Exercise mode (issue 10): with hide=1 in the URL nothing on the page holds the answer of
+"predict, then reveal" until the student reveals; then the prediction is marked right, wrong
+and missed, the answer comes back, and "Next exercise" draws a fresh question, hidden again.
+
+Each chapter's answer is computed from the API (the Flask test client), then looked for in
+every board (bits, marks, fills, labels) and in the page's text and aria-labels."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser_helpers import squares_of, steps, wait_for_board, wait_for_marks
+from chessviz import devlog
+from chessviz.squares import SQUARE_NAMES, convert
+
+OCC = devlog.OCCUPANCY_LERBEF
+LERF_B7 = 1 << SQUARE_NAMES.index("b7")
+
+# What every board shows and every text says, visible or not, as long as it is in the page.
+PAGE_CONTENT = """() => {
+  const boards = [...document.querySelectorAll('[data-board]')].filter(b => b.dataset.board !== 'predict').map(b => {
+    const sq = [...b.querySelectorAll('[data-square]')];
+    return {
+      role: b.dataset.board,
+      bits: sq.filter(e => e.dataset.bit === '1').map(e => e.dataset.square),
+      marks: sq.filter(e => e.dataset.mark).map(e => e.dataset.square),
+      moveMarks: sq.filter(e => ['target', 'capture'].includes(e.dataset.mark)).map(e => e.dataset.square),
+      fills: sq.filter(e => e.dataset.fill).map(e => e.dataset.square),
+      labels: sq.map(e => e.querySelector('.label')?.textContent || '').filter(Boolean),
+    };
+  });
+  const text = document.body.textContent + ' ' + [...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label')).join(' ');
+  return { boards, text };
+}"""
+
+
+def hex_forms(value: int) -> list[str]:
+    return [f"0x{value:x}", f"0x{value:016x}", f"0x{value:X}"]
+
+
+def assert_nothing_holds(page, answer: set[str], value: int | None, words: tuple[str, ...] = ()) -> None:
+    """Assert that no board of the page shows the answer's squares and no text names its value;
+    `words` are square labels that would point at the answer (msb)."""
+    page.wait_for_selector('#chapter[data-drawn][data-exercise="1"]')
+    page.wait_for_selector('[data-role="answer-hidden"]')
+    content = page.evaluate(PAGE_CONTENT)
+    assert answer, "the test needs a question with a non-empty answer"
+    for board in content["boards"]:
+        for kind in ("bits", "marks", "fills"):
+            assert set(board[kind]) != answer, f"board {board['role']} shows the answer in its {kind}"
+        assert not board["moveMarks"], f"board {board['role']} marks targets"
+    if value is not None:
+        for form in (*hex_forms(value), str(value)):
+            if len(form) > 3:
+                assert form not in content["text"], f"the page names the answer {form}"
+    for word in words:
+        for board in content["boards"]:
+            assert word not in board["labels"]
+
+
+def predict_and_reveal(page, answer: set[str]) -> None:
+    """Mark one right and one wrong square, reveal, and check the marks."""
+    right = sorted(answer)[0]
+    wrong = next(n for n in SQUARE_NAMES if n not in answer)
+    for name in (right, wrong):
+        page.click(f'[data-board="predict"] [data-square="{name}"]')
+    page.wait_for_selector(f'[data-board="predict"] [data-square="{wrong}"][data-bit="1"]')
+    page.click('[data-action="reveal"]')
+    wait_for_marks(page, "predict", {right, wrong}, answer)
+    page.wait_for_selector('[data-role="answer-hidden"]', state="detached")
+    assert page.get_attribute(".predict", "data-score") == f"1/1/{len(answer) - 1}"
+
+
+def next_exercise_hides_again(page) -> None:
+    before = page.url
+    page.click('[data-action="next-exercise"]')
+    page.wait_for_function("u => location.href !== u", arg=before)
+    page.wait_for_selector('[data-role="answer-hidden"]')
+    page.wait_for_selector('.predict[data-revealed="0"]')
+    assert page.eval_on_selector_all('[data-board="predict"] [data-mark]', "els => els.length") == 0
+    assert page.eval_on_selector_all('[data-board="predict"] [data-bit="1"]', "els => els.length") == 0
+
+
+SLIDE_CASES = [
+    ("propagation", "line=rank", "o_minus_r", "result"),
+    ("mask", "line=rank", "o_minus_r_masked", "result"),
+    ("masked-occupied", "line=file", "b_minus_r_masked", "result"),
+]
+
+
+@pytest.mark.parametrize("slug, line, step, role", SLIDE_CASES, ids=[c[0] for c in SLIDE_CASES])
+def test_slide_chapters_hide_the_result_until_reveal(page, live_server, client, slug, line, step, role):
+    value = int(steps(client, sq="f4", occupied=hex(OCC), mapping="lerbef", **{line.split("=")[0]: line.split("=")[1]})[step], 16)
+    answer = squares_of(value, "lerbef")
+    page.goto(f"{live_server}/chapter/{slug}?hide=1&{line}")
+    assert page.get_attribute("html", "data-answers") == "hidden"
+    assert_nothing_holds(page, answer, value)
+    assert page.locator('[data-board="result"]').count() == 0
+    predict_and_reveal(page, answer)
+    wait_for_board(page, role, answer)
+    assert page.get_attribute("html", "data-answers") == "shown"
+    next_exercise_hides_again(page)
+    assert page.locator('[data-board="result"]').count() == 0
+
+
+def test_rays_hides_the_rays_until_reveal(page, live_server, client):
+    occ = convert(LERF_B7, "lerf", "lerbef")
+    attacks = client.get(f"/api/attacks?piece=queen&sq=e4&occupied={hex(occ)}&mapping=lerbef").json
+    positive = 0
+    for line in attacks["lines"].values():
+        positive |= int(line["positive"], 16)
+    answer = squares_of(positive, "lerbef")
+    page.goto(f"{live_server}/chapter/rays?hide=1")
+    assert_nothing_holds(page, answer, positive)
+    assert page.locator('[data-board="rays"]').count() == 0
+    predict_and_reveal(page, answer)
+    page.wait_for_selector('[data-board="rays"]')
+    next_exercise_hides_again(page)
+
+
+def test_hyperbola_hides_every_term_until_reveal(page, live_server, client):
+    value = int(steps(client, sq="f4", occupied=hex(OCC), line="rank", mapping="lerbef")["attacks"], 16)
+    answer = squares_of(value, "lerbef")
+    page.goto(f"{live_server}/chapter/hyperbola?hide=1")
+    assert_nothing_holds(page, answer, value)
+    assert page.locator('[data-board="step"], [data-board="attacks"], ol.steps').count() == 0
+    predict_and_reveal(page, answer)
+    page.wait_for_selector('[data-board="attacks"]')
+    next_exercise_hides_again(page)
+
+
+def test_shift_ray_hides_the_ray_and_its_steps_until_reveal(page, live_server, client):
+    ray = client.get("/api/ray?from=c4&to=g4&mapping=lerbef").json
+    value = int(ray["ray"], 16)
+    answer = squares_of(value, "lerbef")
+    page.goto(f"{live_server}/chapter/shift-ray?hide=1&from=c4&to=g4")
+    assert_nothing_holds(page, answer, value)
+    assert page.locator('[data-board="ray"], .stepper, .shift-code').count() == 0
+    predict_and_reveal(page, answer)
+    wait_for_board(page, "ray", {"c4"})  # the first step of the loop
+    next_exercise_hides_again(page)
+    # The fresh pair lies on one line: the exercise has an answer to reveal.
+    page.wait_for_selector('#chapter[data-drawn] .predict [data-action="reveal"]:not([disabled])')
+
+
+def test_msb_hides_the_msb_label_and_the_verdict_until_reveal(page, live_server, client):
+    dest = (1 << SQUARE_NAMES.index("c2")) | (1 << SQUARE_NAMES.index("g5")) | (1 << SQUARE_NAMES.index("b6"))
+    start = 1 << SQUARE_NAMES.index("h1")
+    data = client.get(
+        f"/api/compare?destination={hex(convert(dest, 'lerf', 'lerbef'))}&start={hex(convert(start, 'lerf', 'lerbef'))}&mapping=lerbef"
+    ).json
+    answer = {data["destination"]["msb_square"]}
+    page.goto(f"{live_server}/chapter/msb?hide=1&multi=1&dest={hex(dest)}&start={hex(start)}")
+    assert_nothing_holds(page, answer, None, words=("msb",))
+    assert page.locator('[data-role="verdict"]').count() == 0
+    predict_and_reveal(page, answer)
+    page.wait_for_selector(f'[data-board="destination"] [data-square="{data["destination"]["msb_square"]}"] .label:text("msb")')
+    page.wait_for_selector('[data-role="verdict"]')
+    next_exercise_hides_again(page)
+
+
+def test_game_hides_the_moves_and_the_target_dots_until_reveal(page, live_server, client):
+    position = client.get(f"/api/position?fen={devlog.FEN}&square=d4&mapping=lerbef").json
+    value = int(position["selected"]["bitboard"], 16)
+    answer = set(position["selected"]["moves"])
+    assert answer == squares_of(value, "lerbef")
+    page.goto(f"{live_server}/chapter/game?hide=1&sel=d4")
+    page.wait_for_selector('[data-board="game"] [data-square="d4"][data-mark="selected"]')
+    assert_nothing_holds(page, answer, value)
+    assert page.locator('[data-board="moves"]').count() == 0
+    predict_and_reveal(page, answer)
+    wait_for_board(page, "moves", answer)
+    page.wait_for_selector('[data-board="game"] [data-mark="target"], [data-board="game"] [data-mark="capture"]')
+    next_exercise_hides_again(page)
+    page.wait_for_selector('[data-board="game"] [data-mark="selected"]')
+
+
+def test_the_mode_switch_hides_the_answers_and_shows_them_again(page, live_server):
+    page.goto(f"{live_server}/chapter/propagation")
+    page.wait_for_selector('#chapter[data-drawn] [data-board="result"]')
+    assert page.locator('[data-action="next-exercise"]').is_hidden()
+    page.click('[data-action="exercise-mode"]')
+    page.wait_for_url("**hide=1**")
+    page.wait_for_selector('[data-board="result"]', state="detached")
+    assert page.locator('[data-action="next-exercise"]').is_visible()
+    page.reload()
+    page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
+    page.click('[data-action="exercise-mode"]')
+    page.wait_for_selector('[data-board="result"]')
+    assert "hide=1" not in page.url
+
+
+# The wiki chapters: one question each, answered by a choice or a typed value.
+
+
+def answer_and_reveal(page, choice: str | None = None, typed: str | None = None) -> None:
+    if choice is not None:
+        page.check(f'.question [data-choice="{choice}"] input')
+    else:
+        page.fill(".question input", typed)
+    page.click('[data-action="reveal-answer"]')
+    page.wait_for_selector('.question[data-revealed="1"][data-correct]')
+    page.wait_for_selector('[data-role="answer-hidden"]', state="detached")
+
+
+def test_diagonals_asks_same_diagonal_and_hides_the_lines(page, live_server, client):
+    same = client.get("/api/same-line?a=c1&b=f4").json
+    assert same["diagonal"] and not same["anti_diagonal"]
+    page.goto(f"{live_server}/chapter/diagonals?hide=1&a=c1&b=f4")
+    page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
+    content = page.evaluate(PAGE_CONTENT)
+    board = next(b for b in content["boards"] if b["role"] == "diagonals")
+    assert board["bits"] == [] and board["fills"] == [] and board["labels"] == []
+    assert page.locator('[data-role="pair"], [data-role="truth"], [data-role="routines"]').count() == 0
+    # A wrong answer: ✗ on it, ✓ on the right one, and the verdict in words.
+    answer_and_reveal(page, choice="neither")
+    assert page.get_attribute(".question", "data-correct") == "false"
+    assert page.get_attribute('[data-choice="neither"]', "data-mark") == "wrong"
+    assert page.get_attribute('[data-choice="diagonal"]', "data-mark") == "right"
+    assert "✗" in page.text_content(".question .predict-score")
+    page.wait_for_selector('[data-role="truth"][data-diagonal="true"]')
+    next_exercise_hides_again(page)
+    page.wait_for_selector('.question[data-revealed="0"]')
+    assert page.eval_on_selector_all(".question [data-mark]", "els => els.length") == 0
+
+
+def test_colors_asks_light_or_dark_with_no_checkering_left(page, live_server, client):
+    assert client.get("/api/color?sq=b5").json["color"] == "light"
+    page.goto(f"{live_server}/chapter/colors?hide=1&sq=b5")
+    page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
+    # No board at all: the checkering (its light and dark classes) would give it away.
+    assert page.locator('[data-board="colors"], .sq.dark, .sq.light').count() == 0
+    assert page.locator('[data-role="methods"], [data-role="working"]').count() == 0
+    answer_and_reveal(page, choice="light")
+    assert page.get_attribute(".question", "data-correct") == "true"
+    assert page.get_attribute('[data-choice="light"]', "data-mark") == "right"
+    page.wait_for_selector('[data-board="colors"]')
+    next_exercise_hides_again(page)
+    assert page.locator('[data-board="colors"]').count() == 0
+
+
+def test_directions_asks_which_way_and_how_many_degrees(page, live_server, client):
+    d = client.get("/api/direction?from=c3&to=f6").json
+    assert (d["ray"], d["degrees"]) == ("north_east", 45)
+    page.goto(f"{live_server}/chapter/directions?hide=1&from=c3&to=f6")
+    page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
+    assert page.locator('[data-role="direction"], .direction-tables, td[data-current]').count() == 0
+    content = page.evaluate(PAGE_CONTENT)
+    board = next(b for b in content["boards"] if b["role"] == "directions")
+    assert board["labels"] == [] and board["fills"] == []
+    answer_and_reveal(page, choice="north_east")
+    assert page.get_attribute(".question", "data-correct") == "true"
+    assert "45°" in page.text_content(".question .predict-score")
+    page.wait_for_selector('[data-role="direction"] [data-field="degrees"]')
+    next_exercise_hides_again(page)
+
+
+def test_squares_asks_the_lerbef_value_and_hides_the_lerbef_board(page, live_server, client):
+    value = client.get("/api/bitboard?value=0x1000000010000001&mapping=lerf").json["values"]["lerbef"]
+    page.goto(f"{live_server}/chapter/squares?hide=1")
+    page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
+    assert page.locator('[data-board="lerbef"], [data-readout="lerbef"], #inspect').count() == 0
+    content = page.evaluate(PAGE_CONTENT)
+    for form in (value, value.lstrip("0x").lstrip("0"), str(int(value, 16))):
+        assert form not in content["text"]
+    answer_and_reveal(page, typed=str(int(value, 16)))  # decimal counts as well as hex
+    assert page.get_attribute(".question", "data-correct") == "true"
+    page.wait_for_selector('[data-board="lerbef"]')
+    next_exercise_hides_again(page)
+    page.fill(".question input", "0x1")
+    page.click('[data-action="reveal-answer"]')
+    page.wait_for_selector('.question[data-correct="false"]')
+
+
+def test_intersections_asks_where_two_lines_meet_if_at_all(page, live_server, client):
+    one = client.get("/api/intersection?a=e4&b=f6&line_a=rank&line_b=diagonal").json
+    square = one["square"]
+    assert square
+    page.goto(f"{live_server}/chapter/intersections?hide=1&a=e4&b=f6&line_a=rank&line_b=diagonal")
+    page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
+    assert page.locator('[data-role="working"], [data-role="all"]').count() == 0
+    content = page.evaluate(PAGE_CONTENT)
+    board = next(b for b in content["boards"] if b["role"] == "intersections")
+    assert board["bits"] == [] and board["fills"] == []
+    assert sorted(board["marks"]) == ["e4", "f6"]
+    answer_and_reveal(page, typed=square.upper())
+    assert page.get_attribute(".question", "data-correct") == "true"
+    wait_for_board(page, "intersections", {square})
+    # Lines that never meet: "none" is the answer.
+    none = client.get("/api/intersection?a=a1&b=b1&line_a=diagonal&line_b=anti_diagonal").json
+    assert none["square"] is None
+    page.goto(f"{live_server}/chapter/intersections?hide=1&a=a1&b=b1&line_a=diagonal&line_b=anti_diagonal")
+    page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
+    answer_and_reveal(page, typed="a1")
+    assert page.get_attribute(".question", "data-correct") == "false"
+    assert "none" in page.text_content(".question .predict-score")
+    next_exercise_hides_again(page)
+
+
+def test_routines_asks_whether_a_printed_routine_gets_a_pair_right(page, live_server, client):
+    same = client.get("/api/same-line?a=c1&b=a8").json
+    routine = same["routines"][1]
+    assert routine["correct"] is False  # the audit's first wrong example of the % 9 routine
+    page.goto(f"{live_server}/chapter/routines?hide=1&a=c1&b=a8&routine=1")
+    page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
+    assert page.locator('[data-role="audit"], [data-examples]').count() == 0
+    assert routine["formula"] in page.text_content(".question .predict-prompt")
+    answer_and_reveal(page, choice="wrong")
+    assert page.get_attribute(".question", "data-correct") == "true"
+    assert page.get_attribute('[data-choice="wrong"]', "data-mark") == "right"
+    page.wait_for_selector('[data-role="audit"] [data-routine]')
+    next_exercise_hides_again(page)

@@ -1,0 +1,106 @@
+"""Presenter mode (issue 10): present=1 in the URL, the key p or the button turns a chapter
+into a slide: its input boards, the current result and the stepper lie wholly in the first
+screen at 1280x720 and at 853x480 (a 1280x720 projector at 150 %), bit numbers at least
+16 CSS px at 1280x720, the prose folded away; arrow keys still step."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import SCREENSHOTS
+
+# Every chapter built on the skeleton (the code chapter is an editor, not a slide) and the
+# boards its slide must show whole: its inputs and its current result.
+SLIDES = {
+    "msb": ["destination", "start"],
+    "shift-ray": ["squares", "shifted", "ray"],
+    "propagation": ["occupied", "slider", "result"],
+    "mask": ["occupied", "slider", "result"],
+    "masked-occupied": ["occupied", "slider", "result"],
+    "rays": ["occupied", "slider", "rays"],
+    "hyperbola": ["occupied", "slider", "step"],
+    "game": ["game", "moves"],
+    "squares": ["lerf", "lerbef"],
+    "diagonals": ["diagonals"],
+    "colors": ["colors"],
+    "directions": ["directions"],
+    "intersections": ["intersections"],
+    "routines": [],
+}
+SIZES = [(1280, 720), (853, 480)]
+
+INSIDE = """(roles) => roles.map(role => {
+  const b = document.querySelector(`[data-board="${role}"]`);
+  if (!b) return [role, 'missing'];
+  const r = b.getBoundingClientRect();
+  const ok = r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= document.documentElement.clientWidth;
+  return [role, ok ? 'inside' : `outside ${JSON.stringify([r.left, r.top, r.right, r.bottom])}`];
+})"""
+
+
+@pytest.mark.parametrize("slug", SLIDES)
+@pytest.mark.parametrize("width, height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_slide_shows_its_boards_in_the_first_screen(page, live_server, slug, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{live_server}/chapter/{slug}?present=1")
+    page.wait_for_selector('html[data-present] #chapter[data-drawn]')
+    assert page.locator(".chapter-intro").is_hidden() and page.locator("header.site").is_hidden()
+    roles = SLIDES[slug]
+    where = dict(page.evaluate(INSIDE, roles))
+    assert where == {role: "inside" for role in roles}
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    if (width, height) == (1280, 720) and roles:
+        # Boards that number their bits (the game board and the line pictures number none).
+        sizes = page.eval_on_selector_all(
+            "[data-present-keep] [data-board] .idx:not(:empty)", "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))"
+        )
+        if slug in ("msb", "shift-ray", "propagation", "mask", "masked-occupied", "rays", "hyperbola", "squares"):
+            assert sizes, "this slide's boards number their bits"
+        assert not sizes or min(sizes) >= 16
+    if slug in ("propagation", "rays", "squares", "shift-ray", "game", "diagonals"):
+        SCREENSHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"present-{slug}-{width}x{height}.png"))
+
+
+def test_the_key_p_and_the_button_switch_presenter_mode_and_it_survives_a_reload(page, live_server):
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{live_server}/chapter/hyperbola")
+    page.wait_for_selector("#chapter[data-drawn]")
+    assert page.locator(".chapter-intro").is_visible()
+    page.keyboard.press("p")
+    page.wait_for_selector("html[data-present]")
+    page.wait_for_url("**present=1**")
+    page.reload()
+    page.wait_for_selector("html[data-present] #chapter[data-drawn]")
+    # Arrow keys still step through the terms.
+    first = page.get_attribute(".step-formula", "data-step")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("s => document.querySelector('.step-formula').dataset.step !== s", arg=first)
+    assert page.locator('[data-board="step"]').is_visible()
+    # Typing p into a field types a p; the button leaves.
+    page.click('[data-action="present"]')
+    page.wait_for_function("!document.documentElement.dataset.present")
+    assert "present=1" not in page.url
+    assert page.locator(".chapter-intro").is_visible()
+
+
+def test_full_screen_on_request(page, live_server):
+    page.goto(f"{live_server}/chapter/propagation?present=1")
+    page.wait_for_selector("html[data-present] #chapter[data-drawn]")
+    page.click('[data-action="fullscreen"]')
+    page.wait_for_function("document.fullscreenElement === document.documentElement")
+    page.click('[data-action="fullscreen"]')
+    page.wait_for_function("document.fullscreenElement === null")
+
+
+@pytest.mark.parametrize("width, height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_an_exercise_on_a_slide_keeps_its_prediction_board_in_view(page, live_server, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{live_server}/chapter/propagation?present=1&hide=1")
+    page.wait_for_selector('html[data-present][data-answers="hidden"] #chapter[data-drawn]')
+    assert page.locator('[data-board="result"]').count() == 0
+    where = dict(page.evaluate(INSIDE, ["occupied", "slider", "predict"]))
+    assert where == {"occupied": "inside", "slider": "inside", "predict": "inside"}
+    if width == 1280:
+        sizes = page.eval_on_selector_all(".idx:not(:empty)", "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
+        assert min(sizes) >= 16

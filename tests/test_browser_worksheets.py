@@ -1,0 +1,83 @@
+"""Worksheets (issue 10): ?sheet=N&seed=S prints N exercises of a chapter with blank boards,
+and the answer key on a page of its own; the same seed gives the same sheet."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser_helpers import squares_of, steps
+from chessviz.squares import SQUARE_NAMES, convert
+from conftest import SCREENSHOTS
+
+ITEMS = """(role) => [...document.querySelectorAll(`[data-role="${role}"] .sheet-item`)].map(item => {
+  const squares = (board, test) => [...item.querySelectorAll(`[data-board="${board}"] [data-square]`)].filter(test).map(e => e.dataset.square).sort();
+  return {
+    occupied: squares('occupied', e => e.dataset.bit === '1'),
+    slider: squares('slider', e => e.dataset.piece),
+    predictBits: squares('predict', e => e.dataset.bit === '1'),
+    marks: [...item.querySelectorAll('[data-board="predict"] [data-mark]')].map(e => [e.dataset.square, e.dataset.mark]),
+    boards: [...item.querySelectorAll('[data-board]')].map(b => b.dataset.board),
+    text: item.textContent,
+  };
+})"""
+
+
+def open_sheet(page, url):
+    page.goto(url)
+    page.wait_for_selector('#chapter[data-drawn="sheet"]', state="attached")
+
+
+def test_a_propagation_sheet_has_blank_boards_and_a_key_that_is_right(page, live_server, client):
+    open_sheet(page, f"{live_server}/chapter/propagation?sheet=4&seed=7")
+    questions = page.evaluate(ITEMS, "worksheet")
+    key = page.evaluate(ITEMS, "answer-key")
+    assert len(questions) == len(key) == 4
+    # The questions: inputs and a blank board, no result anywhere.
+    for q in questions:
+        assert sorted(q["boards"]) == ["occupied", "predict", "slider"]
+        assert q["predictBits"] == [] and q["marks"] == []
+    assert len({(tuple(q["occupied"]), tuple(q["slider"])) for q in questions}) == 4
+    # The key: every answer square marked ○ (missed, since nothing was predicted), nothing else.
+    for q, k in zip(questions, key):
+        (sq,) = q["slider"]
+        occ = sum(1 << SQUARE_NAMES.index(n) for n in q["occupied"])
+        value = steps(client, sq=sq, occupied=hex(convert(occ, "lerf", "lerbef")), line="rank", mapping="lerbef")["o_minus_r"]
+        answer = squares_of(value, "lerbef")
+        assert dict(k["marks"]) == {n: "missed" for n in answer}
+    # The answer key starts a new page when printed.
+    assert page.evaluate("getComputedStyle(document.querySelector('.answer-key')).breakBefore") == "page"
+    page.emulate_media(media="print")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "worksheet-propagation-print.png"), full_page=True)
+    page.emulate_media(media="screen")
+    # The same seed gives the same sheet; another seed another.
+    open_sheet(page, f"{live_server}/chapter/propagation?sheet=4&seed=7")
+    assert page.evaluate(ITEMS, "worksheet") == questions
+    open_sheet(page, f"{live_server}/chapter/propagation?sheet=4&seed=8")
+    assert page.evaluate(ITEMS, "worksheet") != questions
+
+
+def test_a_wiki_sheet_asks_and_its_key_answers(page, live_server, client):
+    open_sheet(page, f"{live_server}/chapter/colors?sheet=5&seed=3")
+    prompts = page.eval_on_selector_all('[data-role="worksheet"] .predict-prompt', "els => els.map(e => e.textContent)")
+    scores = page.eval_on_selector_all('[data-role="answer-key"] .predict-score', "els => els.map(e => e.textContent)")
+    assert len(prompts) == len(scores) == 5
+    # No board (its checkering would answer) and no verdict on the questions' page.
+    assert page.locator('[data-role="worksheet"] [data-board], [data-role="worksheet"] .predict-score:text("The answer:")').count() == 0
+    for prompt, score in zip(prompts, scores):
+        square = prompt.split()[1]
+        color = client.get(f"/api/color?sq={square}").json["color"]
+        assert score == f"The answer: {square} is {color}."
+
+
+@pytest.mark.parametrize(
+    "slug",
+    ["msb", "shift-ray", "mask", "masked-occupied", "rays", "hyperbola", "game", "squares", "diagonals", "directions", "intersections", "routines"],
+)
+def test_every_chapter_with_an_exercise_prints_a_sheet(page, live_server, slug):
+    open_sheet(page, f"{live_server}/chapter/{slug}?sheet=3&seed=5")
+    assert page.locator('[data-role="worksheet"] .sheet-item').count() == 3
+    assert page.locator('[data-role="answer-key"] .sheet-item').count() == 3
+    # No answer on the questions' page: no revealed exercise box, no hidden-answer note left over.
+    assert page.locator('[data-role="worksheet"] [data-revealed="1"], [data-role="worksheet"] [data-mark="missed"]').count() == 0
+    assert page.locator('[data-role="answer-key"] [data-revealed="1"]').count() == 3
