@@ -20,11 +20,13 @@ def bad_value(param: Param) -> tuple[str, str]:
     schema = param.schema
     if "enum" in schema:
         return "none-of-these", "invalid_parameter"
-    if "maxLength" in schema:
-        return "x" * (schema["maxLength"] + 1), "invalid_fen"
+    if "maxLength" in schema:  # a FEN, or the QR code's text
+        return "x" * (schema["maxLength"] + 1), "invalid_fen" if param.name == "fen" else "invalid_parameter"
     if "0[xX]" in schema["pattern"]:
         return "0xg", "invalid_bitboard"
-    return "i9", "invalid_square"
+    if "a-h" in schema["pattern"]:
+        return "i9", "invalid_square"
+    return "x", "invalid_parameter"  # another pattern: the code task's index
 
 
 def good_query(ep) -> dict[str, str]:
