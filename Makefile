@@ -46,8 +46,6 @@ lint: lint-python lint-js
 lint-python: $(VENV)/.dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	@$(BIN)/python -c 'import tomllib; left = tomllib.load(open("pyproject.toml", "rb"))["tool"]["ruff"]["format"]["exclude"]; \
-	  print(f"{len(left)} files still await ruff format (pyproject.toml [tool.ruff.format] exclude):", *left) if left else None'
 
 # Mutation testing of chessviz/ (core and web) against the non-browser tests; slow, not part of
 # `make test`. Results are cached in mutants/ (rm -rf mutants for a fresh run); docs/mutation.md

@@ -88,9 +88,11 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def report(name: str, times: list[float], cold: int) -> None:
     half = cold
-    print(f"{name:<28}{len(times):>6}{statistics.median(times):>10.2f}{percentile(times, .95):>10.2f}"
-          f"{statistics.median(times[:half]):>10.2f}{statistics.median(times[half:]):>11.2f}"
-          f"{percentile(times, .95) / FRAME_MS:>10.2f}")
+    print(
+        f"{name:<28}{len(times):>6}{statistics.median(times):>10.2f}{percentile(times, 0.95):>10.2f}"
+        f"{statistics.median(times[:half]):>10.2f}{statistics.median(times[half:]):>11.2f}"
+        f"{percentile(times, 0.95) / FRAME_MS:>10.2f}"
+    )
 
 
 def main() -> None:
@@ -99,7 +101,9 @@ def main() -> None:
     port = free_port()
     server = subprocess.Popen(  # what make serve runs, on loopback
         [sys.executable, "-m", "chessviz.web.serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "2"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"
     wait_until_up(base)
@@ -127,8 +131,15 @@ def main() -> None:
         executable = None
     with sync_playwright() as p:
         browser = p.chromium.launch(
-            headless=True, executable_path=executable,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+            headless=True,
+            executable_path=executable,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+            ],
         )
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.goto(base + "/chapter/propagation?sq=h1")

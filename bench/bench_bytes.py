@@ -22,10 +22,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+import loadgen as L
+from playwright.sync_api import sync_playwright
 
-import loadgen as L  # noqa: E402
-from chessviz.web.pages import CHAPTERS  # noqa: E402
+from chessviz.web.pages import CHAPTERS
 
 
 def measure(context, url: str) -> tuple[int, int]:

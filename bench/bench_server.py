@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import loadgen as L  # noqa: E402
+import loadgen as L
 
 TARGET_MS = 100
 # Where the OpenAPI examples, put together, make a query the API refuses (two lines of one
@@ -75,8 +75,10 @@ def load_average() -> str:
 
 
 def row(name: str, result: L.Result) -> str:
-    return (f"  {name:<34} {result.rps:8.0f} req/s  p50 {result.p50:6.1f} ms  p99 {result.percentile(99):7.1f} ms  "
-            f"errors {result.errors}  answers {len(result.latencies)}")
+    return (
+        f"  {name:<34} {result.rps:8.0f} req/s  p50 {result.p50:6.1f} ms  p99 {result.percentile(99):7.1f} ms  "
+        f"errors {result.errors}  answers {len(result.latencies)}"
+    )
 
 
 async def endpoint_ratios(port: int, queries: dict[str, str], seconds: float) -> None:
@@ -90,7 +92,9 @@ async def endpoint_ratios(port: int, queries: dict[str, str], seconds: float) ->
     print(f"  baseline /api/health: {before.rps:.0f} req/s before, {after.rps:.0f} after, ratio 1.00")
     for path, result in sorted(results.items(), key=lambda kv: -kv[1].rps):
         statuses = ",".join(str(s) for s in sorted(result.statuses))
-        print(f"  {path:<28} {result.rps:7.0f} req/s  ratio {result.rps / baseline:5.2f}  p50 {result.p50:5.1f} ms  status {statuses}")
+        print(
+            f"  {path:<28} {result.rps:7.0f} req/s  ratio {result.rps / baseline:5.2f}  p50 {result.p50:5.1f} ms  status {statuses}"  # noqa: E501
+        )
 
 
 def cpu_seconds(processes) -> float:
@@ -106,8 +110,10 @@ async def latencies(server: L.ClassroomServer, mix: list[str], long_seconds: flo
 
     port = server.port
     me = psutil.Process()
-    print("\n2. Latency on the mix of every endpoint's example query (CPU: share of one core the"
-          " server's workers and this load generator got; the machine has 2)")
+    print(
+        "\n2. Latency on the mix of every endpoint's example query (CPU: share of one core the"
+        " server's workers and this load generator got; the machine has 2)"
+    )
     for connections, seconds, interval, label in [
         (20, 10, 0, "20 connections, closed loop"),
         (256, long_seconds, 0, "256 connections, closed loop"),
@@ -135,7 +141,7 @@ async def slow_clients(port: int, count: int, hold: float) -> None:
     while time.perf_counter() < deadline:
         try:
             status, seconds = await L.one_request(port, "/api/square?sq=e4", timeout=10)
-        except (OSError, asyncio.TimeoutError) as error:
+        except (TimeoutError, OSError) as error:
             status, seconds = repr(error), 10.0
         statuses.append(status)
         times.append(seconds * 1000)
@@ -144,9 +150,11 @@ async def slow_clients(port: int, count: int, hold: float) -> None:
     stop.set()
     await asyncio.gather(*tasks)
     ok = all(s == 200 for s in statuses) and max(times) < TARGET_MS
-    print(f"  slow connections open: {still_open} of {count}; ordinary requests: {len(times)}, "
-          f"median {statistics.median(times):.1f} ms, max {max(times):.1f} ms, statuses {sorted(set(map(str, statuses)))}"
-          f"  -> {'meets' if ok else 'misses'} every answer < {TARGET_MS} ms")
+    print(
+        f"  slow connections open: {still_open} of {count}; ordinary requests: {len(times)}, "
+        f"median {statistics.median(times):.1f} ms, max {max(times):.1f} ms, statuses {sorted(set(map(str, statuses)))}"
+        f"  -> {'meets' if ok else 'misses'} every answer < {TARGET_MS} ms"
+    )
 
 
 async def memory(server: L.ClassroomServer, mix: list[str], total: int) -> None:

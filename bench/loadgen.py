@@ -88,7 +88,7 @@ async def _connection(host, port, paths, stop_at, result, interval, index):
             n += 1
             try:
                 status = await asyncio.wait_for(_read_response(reader), timeout=10)
-            except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ValueError):
+            except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError):
                 result.errors += 1
                 writer.close()
                 reader, writer = await asyncio.open_connection(host, port)
@@ -103,8 +103,9 @@ async def _connection(host, port, paths, stop_at, result, interval, index):
         writer.close()
 
 
-async def load(port: int, paths: list[str], connections: int, seconds: float, *,
-               host: str = LOOPBACK, interval: float = 0.0) -> Result:
+async def load(
+    port: int, paths: list[str], connections: int, seconds: float, *, host: str = LOOPBACK, interval: float = 0.0
+) -> Result:
     """Hold `connections` keep-alive connections for `seconds`, cycling through `paths`."""
     _check(host)
     result = Result()
@@ -169,7 +170,7 @@ async def slow_clients(port: int, count: int, *, host: str = LOOPBACK):
                 try:
                     await asyncio.wait_for(stop.wait(), timeout=1.0)
                     return
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     pass
         except OSError:
             return
@@ -212,9 +213,11 @@ class ClassroomServer:
             self.port = s.getsockname()[1]
         self.log = open(os.devnull, "w")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "chessviz.web.serve", "--host", LOOPBACK, "--port", str(self.port),
-             "--workers", str(workers)],
-            cwd=root, stdout=self.log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONPATH": str(root)},
+            [sys.executable, "-m", "chessviz.web.serve", "--host", LOOPBACK, "--port", str(self.port), "--workers", str(workers)],
+            cwd=root,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONPATH": str(root)},
         )
         self.base = f"http://{LOOPBACK}:{self.port}"
         self._wait()
@@ -229,7 +232,7 @@ class ClassroomServer:
                 return
             except OSError:
                 if self.process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the classroom server did not start")
+                    raise RuntimeError("the classroom server did not start") from None
                 time.sleep(0.2)
 
     def workers(self):

@@ -12,16 +12,25 @@ compares its answers with these.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Callable
 
 from .audit import ROUTINES_BY_NAME, audit
 from .errors import ChessvizError, shown
 from .sliding import attacks, devlog_ray, shift_ray, slide_steps
 from .squares import (
-    BB_ALL, LINE_KINDS, SQUARES, bit_of, convert, format_bitboard, line_mask, line_squares, square_file,
-    square_name, square_rank,
+    BB_ALL,
+    LINE_KINDS,
+    SQUARES,
+    bit_of,
+    convert,
+    format_bitboard,
+    line_mask,
+    line_squares,
+    square_file,
+    square_name,
+    square_rank,
 )
 
 MAPPING = "lerbef"
@@ -64,10 +73,10 @@ class Task:
 
 # --- inputs -------------------------------------------------------------------------------
 
+
 def _pairs_on(kinds: tuple[str, ...]) -> list[tuple[int, int]]:
     """Every ordered pair of different squares sharing a line of one of ``kinds``, a1 first."""
-    return [(a, b) for a in SQUARES for b in SQUARES
-            if a != b and any(b in line_squares(a, kind) for kind in kinds)]
+    return [(a, b) for a in SQUARES for b in SQUARES if a != b and any(b in line_squares(a, kind) for kind in kinds)]
 
 
 def _occupancies(seed: str, count: int) -> list[int]:
@@ -111,9 +120,13 @@ def _printed_loop_measure(task_id: str):
 
     def measure():
         task = TASKS_BY_ID[task_id]
-        wrong = [i for i, (s, d) in enumerate(task.inputs())
-                 if (lambda run: run["outcome"] != "reached" or run["ray"] != _ray_truth(s, d))(
-                     devlog_ray(_square_of(s), _square_of(d), MAPPING, 1))]
+        wrong = [
+            i
+            for i, (s, d) in enumerate(task.inputs())
+            if (lambda run: run["outcome"] != "reached" or run["ray"] != _ray_truth(s, d))(
+                devlog_ray(_square_of(s), _square_of(d), MAPPING, 1)
+            )
+        ]
         return len(wrong), (wrong[0] if wrong else None)
 
     return measure
@@ -156,8 +169,9 @@ def _negative_describe(occupied: int, r: int, m: int) -> str:
 
 def _printed_negative_measure():
     task = TASKS_BY_ID["negative"]
-    wrong = [i for i, args in enumerate(task.inputs())
-             if (lambda v: v["negative_as_printed"] != v["negative"])(_slide_of(*args)[0])]
+    wrong = [
+        i for i, args in enumerate(task.inputs()) if (lambda v: v["negative_as_printed"] != v["negative"])(_slide_of(*args)[0])
+    ]
     return len(wrong), (wrong[0] if wrong else None)
 
 
@@ -206,14 +220,16 @@ def _piece_fen(piece: str, rank: int, file: int, occupied: int, own: int) -> str
 def _piece_link(piece: str):
     # The game board in free mode: a slider's moves there are its attacks minus its own colour.
     return lambda rank, file, occupied, own: {
-        "fen": _piece_fen(piece, rank, file, occupied, own), "sel": square_name(_piece_square(rank, file)),
+        "fen": _piece_fen(piece, rank, file, occupied, own),
+        "sel": square_name(_piece_square(rank, file)),
     }
 
 
 def _piece_describe(entry: str):
     return lambda rank, file, occupied, own: (
         f"new {entry}(WHITE, {rank}, {file}) on {square_name(_piece_square(rank, file))}, "
-        f"board.getOccupied() = {BB(occupied)}, board.getOccupied(WHITE) = {BB(own)}")
+        f"board.getOccupied() = {BB(occupied)}, board.getOccupied(WHITE) = {BB(own)}"
+    )
 
 
 # Wiki routines: LERF square indices, as the C prints them.
@@ -333,7 +349,7 @@ _JSDOC_NEGATIVE = """/**
 * @returns {bigint} n: the negative ray, up to and including the first blocker
 */"""
 
-STUB_NEGATIVE = f"{_JSDOC_NEGATIVE}\nfunction getNegativeRay(occupied, position, mask) {{\n\t//your code goes here... reverseBitboard(x) is there to use\n}}\n"
+STUB_NEGATIVE = f"{_JSDOC_NEGATIVE}\nfunction getNegativeRay(occupied, position, mask) {{\n\t//your code goes here... reverseBitboard(x) is there to use\n}}\n"  # noqa: E501
 
 SOLUTION_NEGATIVE = f"""{_JSDOC_NEGATIVE}
 function getNegativeRay(occupied, position, mask) {{
@@ -420,13 +436,18 @@ def _wiki_stub(signature: str, doc: str) -> str:
     return f"{doc}\n{signature} {{\n\t//your code goes here...\n}}\n"
 
 
-SAME_DIAGONAL_DOC = "// sq1, sq2: square indices 0..63 (a1 = 0, h1 = 7, h8 = 63)\n// true when both lie on one diagonal (the a1-h8 direction)"
+SAME_DIAGONAL_DOC = (
+    "// sq1, sq2: square indices 0..63 (a1 = 0, h1 = 7, h8 = 63)\n// true when both lie on one diagonal (the a1-h8 direction)"
+)
 COLOR_DOC = "// square: a square index 0..63 (a1 = 0, h1 = 7, h8 = 63)\n// true for a dark square (a1 is dark)"
-INTERSECT_DOC = ("// a, b: square indices 0..63 (a1 = 0, h1 = 7, h8 = 63)\n"
-                 "// the square where the rank of a meets the anti-diagonal of b, or -1 if they do not meet on the board")
+INTERSECT_DOC = (
+    "// a, b: square indices 0..63 (a1 = 0, h1 = 7, h8 = 63)\n"
+    "// the square where the rank of a meets the anti-diagonal of b, or -1 if they do not meet on the board"
+)
 
 
 # --- the tasks ----------------------------------------------------------------------------
+
 
 def _tasks() -> list[Task]:
     rank, file = ("rank",), ("file",)
@@ -436,141 +457,299 @@ def _tasks() -> list[Task]:
     intersect = ROUTINES_BY_NAME["intersectRankAnt"]
     return [
         Task(
-            "horizontal", "getHorizontalRay", "devlog", "the sliding-pieces devlog, Exercise: Implement the getHorizontalRay function",
-            ("You are given two bitboards that represent the start and destination square, and you have to "
-             "calculate a ray between both.",
-             "Both squares lie on one rank. The ray includes both of them, as the devlog's loop collects them. "
-             "Bitboards are BigInts in the devlog's mapping: h1 is bit 0, a1 is bit 7, a8 is bit 63."),
-            "getHorizontalRay", "function", ("startSquare", "destinationSquare"), "bitboard",
-            _ray_stub("getHorizontalRay"), SOLUTION_HORIZONTAL, "shift-ray",
-            _ray_inputs(rank), _ray_truth, _ray_link, _ray_describe("getHorizontalRay"),
-            (Printed("The devlog's getHorizontalRay, as printed", PRINTED_HORIZONTAL,
-                     "The devlog's own loop, copied from its sketch bit-shifting.js.",
-                     _printed_loop_measure("horizontal")),),
+            "horizontal",
+            "getHorizontalRay",
+            "devlog",
+            "the sliding-pieces devlog, Exercise: Implement the getHorizontalRay function",
+            (
+                "You are given two bitboards that represent the start and destination square, and you have to "
+                "calculate a ray between both.",
+                "Both squares lie on one rank. The ray includes both of them, as the devlog's loop collects them. "
+                "Bitboards are BigInts in the devlog's mapping: h1 is bit 0, a1 is bit 7, a8 is bit 63.",
+            ),
+            "getHorizontalRay",
+            "function",
+            ("startSquare", "destinationSquare"),
+            "bitboard",
+            _ray_stub("getHorizontalRay"),
+            SOLUTION_HORIZONTAL,
+            "shift-ray",
+            _ray_inputs(rank),
+            _ray_truth,
+            _ray_link,
+            _ray_describe("getHorizontalRay"),
+            (
+                Printed(
+                    "The devlog's getHorizontalRay, as printed",
+                    PRINTED_HORIZONTAL,
+                    "The devlog's own loop, copied from its sketch bit-shifting.js.",
+                    _printed_loop_measure("horizontal"),
+                ),
+            ),
         ),
         Task(
-            "vertical", "getVerticalRay", "devlog", "the sliding-pieces devlog, Exercise: Implement the getVerticalRay and getDiagonalRay function",
-            ("How would this look for vertical rays? The logic stays the same. We just have to shift more than "
-             "one square to get to the proper result.",
-             "Both squares lie on one file; the ray includes both. Bitboards in the devlog's mapping: h1 is "
-             "bit 0, a1 is bit 7, a8 is bit 63."),
-            "getVerticalRay", "function", ("startSquare", "destinationSquare"), "bitboard",
-            _ray_stub("getVerticalRay"), SOLUTION_VERTICAL, "shift-ray",
-            _ray_inputs(file), _ray_truth, _ray_link, _ray_describe("getVerticalRay"),
-            (Printed("The devlog's loop with only the name changed", _renamed_printed("getVerticalRay"),
-                     "The printed loop still shifts by 1: on a file it runs along the ranks, over the board's "
-                     "edge, until it meets the destination, and collects every square on the way.",
-                     _printed_loop_measure("vertical")),),
+            "vertical",
+            "getVerticalRay",
+            "devlog",
+            "the sliding-pieces devlog, Exercise: Implement the getVerticalRay and getDiagonalRay function",
+            (
+                "How would this look for vertical rays? The logic stays the same. We just have to shift more than "
+                "one square to get to the proper result.",
+                "Both squares lie on one file; the ray includes both. Bitboards in the devlog's mapping: h1 is "
+                "bit 0, a1 is bit 7, a8 is bit 63.",
+            ),
+            "getVerticalRay",
+            "function",
+            ("startSquare", "destinationSquare"),
+            "bitboard",
+            _ray_stub("getVerticalRay"),
+            SOLUTION_VERTICAL,
+            "shift-ray",
+            _ray_inputs(file),
+            _ray_truth,
+            _ray_link,
+            _ray_describe("getVerticalRay"),
+            (
+                Printed(
+                    "The devlog's loop with only the name changed",
+                    _renamed_printed("getVerticalRay"),
+                    "The printed loop still shifts by 1: on a file it runs along the ranks, over the board's "
+                    "edge, until it meets the destination, and collects every square on the way.",
+                    _printed_loop_measure("vertical"),
+                ),
+            ),
         ),
         Task(
-            "diagonal", "getDiagonalRay", "devlog", "the sliding-pieces devlog, Exercise: Implement the getVerticalRay and getDiagonalRay function",
-            ("How would this look for diagonal rays? The logic stays the same. We just have to shift more than "
-             "one square to get to the proper result.",
-             "Both squares lie on one diagonal, of either direction; the ray includes both. Bitboards in the "
-             "devlog's mapping: h1 is bit 0, a1 is bit 7, a8 is bit 63."),
-            "getDiagonalRay", "function", ("startSquare", "destinationSquare"), "bitboard",
-            _ray_stub("getDiagonalRay"), SOLUTION_DIAGONAL, "shift-ray",
-            _ray_inputs(diagonals), _ray_truth, _ray_link, _ray_describe("getDiagonalRay"),
-            (Printed("The devlog's loop with only the name changed", _renamed_printed("getDiagonalRay"),
-                     "The printed loop still shifts by 1: it runs along the ranks, over the board's edge, and "
-                     "collects every square between the two bits.",
-                     _printed_loop_measure("diagonal")),),
+            "diagonal",
+            "getDiagonalRay",
+            "devlog",
+            "the sliding-pieces devlog, Exercise: Implement the getVerticalRay and getDiagonalRay function",
+            (
+                "How would this look for diagonal rays? The logic stays the same. We just have to shift more than "
+                "one square to get to the proper result.",
+                "Both squares lie on one diagonal, of either direction; the ray includes both. Bitboards in the "
+                "devlog's mapping: h1 is bit 0, a1 is bit 7, a8 is bit 63.",
+            ),
+            "getDiagonalRay",
+            "function",
+            ("startSquare", "destinationSquare"),
+            "bitboard",
+            _ray_stub("getDiagonalRay"),
+            SOLUTION_DIAGONAL,
+            "shift-ray",
+            _ray_inputs(diagonals),
+            _ray_truth,
+            _ray_link,
+            _ray_describe("getDiagonalRay"),
+            (
+                Printed(
+                    "The devlog's loop with only the name changed",
+                    _renamed_printed("getDiagonalRay"),
+                    "The printed loop still shifts by 1: it runs along the ranks, over the board's edge, and "
+                    "collects every square between the two bits.",
+                    _printed_loop_measure("diagonal"),
+                ),
+            ),
         ),
         Task(
-            "negative", "getNegativeRay", "devlog", "the sliding-pieces devlog, Positive and negative rays; Final equation",
-            ("Bit propagation only runs towards higher bits, so o^(o-2r) gives the positive rays. For the "
-             "negative rays, reverse all the elements in the equation: a reversed bitboard's first bit is the "
-             "old last one.",
-             "Write the negative ray of a sliding piece along one line: the squares towards lower bits up to and "
-             "including the first blocker. reverseBitboard(x) reverses 64 bits for you. Bitboards in the "
-             "devlog's mapping: h1 is bit 0, a1 is bit 7, a8 is bit 63."),
-            "getNegativeRay", "function", ("occupied", "position", "mask"), "bitboard",
-            STUB_NEGATIVE, SOLUTION_NEGATIVE, "hyperbola",
-            _negative_inputs, _negative_truth, _negative_link, _negative_describe,
-            (Printed("The devlog's final equation for n, term by term", PRINTED_NEGATIVE,
-                     "The equation XORs the unreversed o; its SlidingPiece code XORs after reversing back, "
-                     "which is right.", _printed_negative_measure),),
+            "negative",
+            "getNegativeRay",
+            "devlog",
+            "the sliding-pieces devlog, Positive and negative rays; Final equation",
+            (
+                "Bit propagation only runs towards higher bits, so o^(o-2r) gives the positive rays. For the "
+                "negative rays, reverse all the elements in the equation: a reversed bitboard's first bit is the "
+                "old last one.",
+                "Write the negative ray of a sliding piece along one line: the squares towards lower bits up to and "
+                "including the first blocker. reverseBitboard(x) reverses 64 bits for you. Bitboards in the "
+                "devlog's mapping: h1 is bit 0, a1 is bit 7, a8 is bit 63.",
+            ),
+            "getNegativeRay",
+            "function",
+            ("occupied", "position", "mask"),
+            "bitboard",
+            STUB_NEGATIVE,
+            SOLUTION_NEGATIVE,
+            "hyperbola",
+            _negative_inputs,
+            _negative_truth,
+            _negative_link,
+            _negative_describe,
+            (
+                Printed(
+                    "The devlog's final equation for n, term by term",
+                    PRINTED_NEGATIVE,
+                    "The equation XORs the unreversed o; its SlidingPiece code XORs after reversing back, which is right.",
+                    _printed_negative_measure,
+                ),
+            ),
         ),
         Task(
-            "bishop", "Bishop", "devlog", "the sliding-pieces devlog, Exercise: Implement the derived classes of the Queen and the Bishop",
-            ("Each type of piece specifies the directions it can slide; the Rook returns "
-             "[getFile(this.file), getRank(this.rank)]. Implement the Bishop.",
-             "SlidingPiece (its getMoves with the o^(o-2r) trick, mask read as ray), getRank(rank), "
-             "getFile(file), getDiagonal(rank, file) and getAntiDiagonal(rank, file) are there to use; rank and "
-             "file count from 1, a piece on e4 has rank 4 and file 5. Its moves exclude its own colour's squares."),
-            "Bishop", "piece", ("rank", "file", "occupied", "own"), "bitboard",
-            _piece_stub("Bishop"), _piece_solution("Bishop"), "game",
-            _piece_inputs("bishop"), _piece_truth("bishop"), _piece_link("bishop"), _piece_describe("Bishop"),
-            (Printed("With the devlog's SlidingPiece.getMoves as printed", _piece_printed("Bishop"),
-                     "The printed getMoves reads mask, which it never defines: the first call throws. Read as "
-                     "ray, the same code is right on every input.", throws="ReferenceError"),),
+            "bishop",
+            "Bishop",
+            "devlog",
+            "the sliding-pieces devlog, Exercise: Implement the derived classes of the Queen and the Bishop",
+            (
+                "Each type of piece specifies the directions it can slide; the Rook returns "
+                "[getFile(this.file), getRank(this.rank)]. Implement the Bishop.",
+                "SlidingPiece (its getMoves with the o^(o-2r) trick, mask read as ray), getRank(rank), "
+                "getFile(file), getDiagonal(rank, file) and getAntiDiagonal(rank, file) are there to use; rank and "
+                "file count from 1, a piece on e4 has rank 4 and file 5. Its moves exclude its own colour's squares.",
+            ),
+            "Bishop",
+            "piece",
+            ("rank", "file", "occupied", "own"),
+            "bitboard",
+            _piece_stub("Bishop"),
+            _piece_solution("Bishop"),
+            "game",
+            _piece_inputs("bishop"),
+            _piece_truth("bishop"),
+            _piece_link("bishop"),
+            _piece_describe("Bishop"),
+            (
+                Printed(
+                    "With the devlog's SlidingPiece.getMoves as printed",
+                    _piece_printed("Bishop"),
+                    "The printed getMoves reads mask, which it never defines: the first call throws. Read as "
+                    "ray, the same code is right on every input.",
+                    throws="ReferenceError",
+                ),
+            ),
         ),
         Task(
-            "queen", "Queen", "devlog", "the sliding-pieces devlog, Exercise: Implement the derived classes of the Queen and the Bishop",
-            ("Each type of piece specifies the directions it can slide; the Rook returns "
-             "[getFile(this.file), getRank(this.rank)]. Implement the Queen.",
-             "SlidingPiece (its getMoves with the o^(o-2r) trick, mask read as ray), getRank(rank), "
-             "getFile(file), getDiagonal(rank, file) and getAntiDiagonal(rank, file) are there to use; rank and "
-             "file count from 1, a piece on e4 has rank 4 and file 5. Its moves exclude its own colour's squares."),
-            "Queen", "piece", ("rank", "file", "occupied", "own"), "bitboard",
-            _piece_stub("Queen"), _piece_solution("Queen"), "game",
-            _piece_inputs("queen"), _piece_truth("queen"), _piece_link("queen"), _piece_describe("Queen"),
-            (Printed("With the devlog's SlidingPiece.getMoves as printed", _piece_printed("Queen"),
-                     "The printed getMoves reads mask, which it never defines: the first call throws. Read as "
-                     "ray, the same code is right on every input.", throws="ReferenceError"),),
+            "queen",
+            "Queen",
+            "devlog",
+            "the sliding-pieces devlog, Exercise: Implement the derived classes of the Queen and the Bishop",
+            (
+                "Each type of piece specifies the directions it can slide; the Rook returns "
+                "[getFile(this.file), getRank(this.rank)]. Implement the Queen.",
+                "SlidingPiece (its getMoves with the o^(o-2r) trick, mask read as ray), getRank(rank), "
+                "getFile(file), getDiagonal(rank, file) and getAntiDiagonal(rank, file) are there to use; rank and "
+                "file count from 1, a piece on e4 has rank 4 and file 5. Its moves exclude its own colour's squares.",
+            ),
+            "Queen",
+            "piece",
+            ("rank", "file", "occupied", "own"),
+            "bitboard",
+            _piece_stub("Queen"),
+            _piece_solution("Queen"),
+            "game",
+            _piece_inputs("queen"),
+            _piece_truth("queen"),
+            _piece_link("queen"),
+            _piece_describe("Queen"),
+            (
+                Printed(
+                    "With the devlog's SlidingPiece.getMoves as printed",
+                    _piece_printed("Queen"),
+                    "The printed getMoves reads mask, which it never defines: the first call throws. Read as "
+                    "ray, the same code is right on every input.",
+                    throws="ReferenceError",
+                ),
+            ),
         ),
         Task(
-            "same-diagonal", "squaresOnSameDiagonal", "wiki", "Chessprogramming wiki, Diagonals",
-            ("Two squares are on the same diagonal if their file distance equals their rank distance, "
-             "along the a1-h8 direction: rank minus file is the same for both.",
-             "Squares are indices 0..63 as the wiki's C has them (a1 = 0, h1 = 7, h8 = 63); JavaScript's "
-             "&, >> and % on small numbers behave as C's int does. Return true or false."),
-            "squaresOnSameDiagonal", "function", ("sq1", "sq2"), "boolean",
+            "same-diagonal",
+            "squaresOnSameDiagonal",
+            "wiki",
+            "Chessprogramming wiki, Diagonals",
+            (
+                "Two squares are on the same diagonal if their file distance equals their rank distance, "
+                "along the a1-h8 direction: rank minus file is the same for both.",
+                "Squares are indices 0..63 as the wiki's C has them (a1 = 0, h1 = 7, h8 = 63); JavaScript's "
+                "&, >> and % on small numbers behave as C's int does. Return true or false.",
+            ),
+            "squaresOnSameDiagonal",
+            "function",
+            ("sq1", "sq2"),
+            "boolean",
             _wiki_stub("function squaresOnSameDiagonal(sq1, sq2)", SAME_DIAGONAL_DOC),
-            f"{SAME_DIAGONAL_DOC}\nfunction squaresOnSameDiagonal(sq1, sq2) {{\n\treturn ((sq2 >> 3) - (sq2 & 7)) === ((sq1 >> 3) - (sq1 & 7));\n}}\n",
-            "diagonals", _all_pairs, same_diag.truth, same_diag.link,
+            f"{SAME_DIAGONAL_DOC}\nfunction squaresOnSameDiagonal(sq1, sq2) {{\n\treturn ((sq2 >> 3) - (sq2 & 7)) === ((sq1 >> 3) - (sq1 & 7));\n}}\n",  # noqa: E501
+            "diagonals",
+            _all_pairs,
+            same_diag.truth,
+            same_diag.link,
             lambda a, b: f"squaresOnSameDiagonal({a} = {square_name(a)}, {b} = {square_name(b)})",
-            (Printed("The page's first routine, as printed (& 7)",
-                     f"{SAME_DIAGONAL_DOC}\nfunction squaresOnSameDiagonal(sq1, sq2) {{\n\treturn ((sq2 - sq1) & 7) == ((sq2>>3) - (sq1>>3));\n}}\n",
-                     "The Diagonals page's C with bool and int written as function.",
-                     _audit_measure("squaresOnSameDiagonal (& 7)")),
-             Printed("The page's second routine, as printed (% 9)",
-                     f"{SAME_DIAGONAL_DOC}\nfunction squaresOnSameDiagonal(sq1, sq2) {{\n\treturn ((sq2 - sq1) % 9) == 0;\n}}\n",
-                     "The Diagonals page's C with bool and int written as function.",
-                     _audit_measure("squaresOnSameDiagonal (% 9)"))),
+            (
+                Printed(
+                    "The page's first routine, as printed (& 7)",
+                    f"{SAME_DIAGONAL_DOC}\nfunction squaresOnSameDiagonal(sq1, sq2) {{\n\treturn ((sq2 - sq1) & 7) == ((sq2>>3) - (sq1>>3));\n}}\n",  # noqa: E501
+                    "The Diagonals page's C with bool and int written as function.",
+                    _audit_measure("squaresOnSameDiagonal (& 7)"),
+                ),
+                Printed(
+                    "The page's second routine, as printed (% 9)",
+                    f"{SAME_DIAGONAL_DOC}\nfunction squaresOnSameDiagonal(sq1, sq2) {{\n\treturn ((sq2 - sq1) % 9) == 0;\n}}\n",
+                    "The Diagonals page's C with bool and int written as function.",
+                    _audit_measure("squaresOnSameDiagonal (% 9)"),
+                ),
+            ),
         ),
         Task(
-            "color", "isDark", "wiki", "Chessprogramming wiki, Color of a Square",
-            ("Return whether a square is dark. a1 is dark, and the colours alternate along every rank and file.",
-             "The square is an index 0..63 as the wiki's C has it (a1 = 0, h1 = 7, h8 = 63). Return true or false."),
-            "isDark", "function", ("square",), "boolean",
+            "color",
+            "isDark",
+            "wiki",
+            "Chessprogramming wiki, Color of a Square",
+            (
+                "Return whether a square is dark. a1 is dark, and the colours alternate along every rank and file.",
+                "The square is an index 0..63 as the wiki's C has it (a1 = 0, h1 = 7, h8 = 63). Return true or false.",
+            ),
+            "isDark",
+            "function",
+            ("square",),
+            "boolean",
             _wiki_stub("function isDark(square)", COLOR_DOC),
-            f"{COLOR_DOC}\nfunction isDark(square) {{\n\t// a1 is dark and rank + file is even there\n\treturn (((square >> 3) + (square & 7)) & 1) === 0;\n}}\n",
-            "colors", lambda: [(sq,) for sq in SQUARES], dark.truth, dark.link,
+            f"{COLOR_DOC}\nfunction isDark(square) {{\n\t// a1 is dark and rank + file is even there\n\treturn (((square >> 3) + (square & 7)) & 1) === 0;\n}}\n",  # noqa: E501
+            "colors",
+            lambda: [(sq,) for sq in SQUARES],
+            dark.truth,
+            dark.link,
             lambda sq: f"isDark({sq} = {square_name(sq)})",
-            (Printed("The page's isDark, as printed",
-                     f"{COLOR_DOC}\nfunction isDark(square) {{\n\t//return (( 9 * square + 8) & 8) != 0;\n\treturn (( 9 * square) & 8) == 0;\n}}\n",
-                     "The Color of a Square page's C with bool and enumSquare written as function.",
-                     _audit_measure("isDark")),),
+            (
+                Printed(
+                    "The page's isDark, as printed",
+                    f"{COLOR_DOC}\nfunction isDark(square) {{\n\t//return (( 9 * square + 8) & 8) != 0;\n\treturn (( 9 * square) & 8) == 0;\n}}\n",  # noqa: E501
+                    "The Color of a Square page's C with bool and enumSquare written as function.",
+                    _audit_measure("isDark"),
+                ),
+            ),
         ),
         Task(
-            "intersection", "intersectRankAnt", "wiki", "Chessprogramming wiki, Intersection Squares",
-            ("Return the square where the rank of square a meets the anti-diagonal of square b, or -1 if "
-             "they do not meet on the board.",
-             "Squares are indices 0..63 as the wiki's C has them (a1 = 0, h1 = 7, h8 = 63). The page works in "
-             "0x88 coordinates (16 * rank + file) where a square off the board shows in bits 3 and 7."),
-            "intersectRankAnt", "function", ("a", "b"), "square",
+            "intersection",
+            "intersectRankAnt",
+            "wiki",
+            "Chessprogramming wiki, Intersection Squares",
+            (
+                "Return the square where the rank of square a meets the anti-diagonal of square b, or -1 if "
+                "they do not meet on the board.",
+                "Squares are indices 0..63 as the wiki's C has them (a1 = 0, h1 = 7, h8 = 63). The page works in "
+                "0x88 coordinates (16 * rank + file) where a square off the board shows in bits 3 and 7.",
+            ),
+            "intersectRankAnt",
+            "function",
+            ("a", "b"),
+            "square",
             _wiki_stub("function intersectRankAnt(a, b)", INTERSECT_DOC),
             f"{INTERSECT_DOC}\nfunction intersectRankAnt(a, b) {{\n\t// on the rank of a, where rank + file is that of b\n"
             "\tconst s88 = 15 * (a >> 3) + (b >> 3) + (b & 7);\n"
             "\treturn (((s88 >> 1) & 56) + (s88 & 7)) | (-(s88 & 0x88) >> 31);\n}\n",
-            "intersections", _all_pairs, intersect.truth, intersect.link,
+            "intersections",
+            _all_pairs,
+            intersect.truth,
+            intersect.link,
             lambda a, b: f"intersectRankAnt({a} = {square_name(a)}, {b} = {square_name(b)})",
-            (Printed("The page's intersectRankAnt, as printed",
-                     f"{INTERSECT_DOC}\nfunction intersectRankAnt(a, b) {{\n\tlet s88 = 17*(a >> 3) - (b >> 3) + (b & 7);\n"
-                     "\treturn (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> 31);\n}\n",
-                     "The Intersection Squares page's C with int written as let and function: it repeats the "
-                     "rank and diagonal routine.", _audit_measure("intersectRankAnt")),),
+            (
+                Printed(
+                    "The page's intersectRankAnt, as printed",
+                    f"{INTERSECT_DOC}\nfunction intersectRankAnt(a, b) {{\n\tlet s88 = 17*(a >> 3) - (b >> 3) + (b & 7);\n"
+                    "\treturn (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> 31);\n}\n",
+                    "The Intersection Squares page's C with int written as let and function: it repeats the "
+                    "rank and diagonal routine.",
+                    _audit_measure("intersectRankAnt"),
+                ),
+            ),
         ),
     ]
 
@@ -595,8 +774,14 @@ def encode(kind: str, value):
 
 
 def _arg_kinds(task: Task) -> tuple[str, ...]:
-    kinds = {"startSquare": "bitboard", "destinationSquare": "bitboard", "occupied": "bitboard", "position": "bitboard",
-             "mask": "bitboard", "own": "bitboard"}
+    kinds = {
+        "startSquare": "bitboard",
+        "destinationSquare": "bitboard",
+        "occupied": "bitboard",
+        "position": "bitboard",
+        "mask": "bitboard",
+        "own": "bitboard",
+    }
     return tuple(kinds.get(name, "integer") for name in task.args)
 
 
@@ -609,9 +794,9 @@ def truth(task_id: str) -> dict:
     return {
         "task": task.id,
         "count": len(inputs),
-        "args": [{"name": name, "kind": kind} for name, kind in zip(task.args, kinds)],
+        "args": [{"name": name, "kind": kind} for name, kind in zip(task.args, kinds, strict=False)],
         "result": task.result,
-        "inputs": [[encode(kind, value) for kind, value in zip(kinds, args)] for args in inputs],
+        "inputs": [[encode(kind, value) for kind, value in zip(kinds, args, strict=False)] for args in inputs],
         "expected": [encode(task.result, task.truth(*args)) for args in inputs],
         "printed": [printed_report(p) for p in task.printed],
     }
@@ -633,11 +818,13 @@ def one_input(task_id: str, index: int) -> dict:
         raise ChessvizError("invalid_parameter", f"index must be 0..{len(inputs) - 1} for task {task.id}, got {index}", "index")
     args = inputs[index]
     return {
-        "task": task.id, "index": index,
-        "input": [encode(kind, value) for kind, value in zip(_arg_kinds(task), args)],
+        "task": task.id,
+        "index": index,
+        "input": [encode(kind, value) for kind, value in zip(_arg_kinds(task), args, strict=False)],
         "expected": encode(task.result, task.truth(*args)),
         "call": task.describe(*args),
-        "chapter": task.chapter, "query": task.link(*args),
+        "chapter": task.chapter,
+        "query": task.link(*args),
         "view": _view(task, args),
     }
 
@@ -647,37 +834,64 @@ def _view(task: Task, args: tuple) -> dict:
     if task.call == "piece":
         rank, file, occupied, own = args
         sq = _piece_square(rank, file)
-        pieces = {square_name(s): ("P" if own >> bit_of(s, MAPPING) & 1 else "p") for s in SQUARES
-                  if occupied >> bit_of(s, MAPPING) & 1}
+        pieces = {
+            square_name(s): ("P" if own >> bit_of(s, MAPPING) & 1 else "p") for s in SQUARES if occupied >> bit_of(s, MAPPING) & 1
+        }
         pieces[square_name(sq)] = task.entry[0]
-        return {"occupied": BB(occupied), "pieces": pieces, "marks": {}, "line": None,
-                "caption": f"the white {task.entry.lower()}, its own pieces (white pawns), the others (black pawns)"}
+        return {
+            "occupied": BB(occupied),
+            "pieces": pieces,
+            "marks": {},
+            "line": None,
+            "caption": f"the white {task.entry.lower()}, its own pieces (white pawns), the others (black pawns)",
+        }
     if task.id == "negative":
         occupied, r, m = args
         sq = _square_of(r)
         pieces = {square_name(s): "p" for s in SQUARES if occupied >> bit_of(s, MAPPING) & 1}
         pieces[square_name(sq)] = "R"
-        return {"occupied": BB(occupied), "pieces": pieces, "marks": {}, "line": BB(m),
-                "caption": "the sliding piece (rook), the occupied squares (pawns), the mask (yellow)"}
+        return {
+            "occupied": BB(occupied),
+            "pieces": pieces,
+            "marks": {},
+            "line": BB(m),
+            "caption": "the sliding piece (rook), the occupied squares (pawns), the mask (yellow)",
+        }
     if task.part == "devlog":
         start, destination = args
-        return {"occupied": None, "pieces": {}, "marks": {square_name(_square_of(start)): "start",
-                                                            square_name(_square_of(destination)): "end"}, "line": None,
-                "caption": "start square S, destination D"}
+        return {
+            "occupied": None,
+            "pieces": {},
+            "marks": {square_name(_square_of(start)): "start", square_name(_square_of(destination)): "end"},
+            "line": None,
+            "caption": "start square S, destination D",
+        }
     names = [square_name(sq) for sq in args]
     marks = {names[0]: "start"} if len(names) == 1 else {names[0]: "start", names[1]: "end"}
     if len(names) == 2 and names[0] == names[1]:
         marks = {names[0]: "start"}
-    caption = (f"{task.args[0]} = {names[0]} (S)" if len(names) == 1
-               else f"{task.args[0]} = {names[0]} (S), {task.args[1]} = {names[1]} (D)")
+    caption = (
+        f"{task.args[0]} = {names[0]} (S)"
+        if len(names) == 1
+        else f"{task.args[0]} = {names[0]} (S), {task.args[1]} = {names[1]} (D)"
+    )
     return {"occupied": None, "pieces": {}, "marks": marks, "line": None, "caption": caption}
 
 
 def summary(task: Task) -> dict:
     """Return what the page shows of a task before any checking: its text and its code."""
     return {
-        "id": task.id, "title": task.title, "part": task.part, "source": task.source,
-        "statement": list(task.statement), "entry": task.entry, "call": task.call, "args": list(task.args),
-        "result": task.result, "stub": task.stub, "solution": task.solution, "chapter": task.chapter,
+        "id": task.id,
+        "title": task.title,
+        "part": task.part,
+        "source": task.source,
+        "statement": list(task.statement),
+        "entry": task.entry,
+        "call": task.call,
+        "args": list(task.args),
+        "result": task.result,
+        "stub": task.stub,
+        "solution": task.solution,
+        "chapter": task.chapter,
         "printed": [{"label": p.label, "code": p.code, "note": p.note} for p in task.printed],
     }

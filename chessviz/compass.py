@@ -34,10 +34,22 @@ KNIGHT_DIRECTIONS = [
 ]
 # The Direction page's compass-rose names (nort, noEa, ..., noNoEa, ...), the API's names beside them.
 WIKI_NAMES = {
-    "north": "nort", "north_east": "noEa", "east": "east", "south_east": "soEa",
-    "south": "sout", "south_west": "soWe", "west": "west", "north_west": "noWe",
-    "north_north_east": "noNoEa", "north_east_east": "noEaEa", "south_east_east": "soEaEa", "south_south_east": "soSoEa",
-    "south_south_west": "soSoWe", "south_west_west": "soWeWe", "north_west_west": "noWeWe", "north_north_west": "noNoWe",
+    "north": "nort",
+    "north_east": "noEa",
+    "east": "east",
+    "south_east": "soEa",
+    "south": "sout",
+    "south_west": "soWe",
+    "west": "west",
+    "north_west": "noWe",
+    "north_north_east": "noNoEa",
+    "north_east_east": "noEaEa",
+    "south_east_east": "soEaEa",
+    "south_south_east": "soSoEa",
+    "south_south_west": "soSoWe",
+    "south_west_west": "soWeWe",
+    "north_west_west": "noWeWe",
+    "north_north_west": "noNoWe",
 }
 
 
@@ -143,8 +155,16 @@ def rose(sq: Square) -> list[dict]:
         for name, step, (dr, df) in directions:
             rank, file = square_rank(sq) + dr, square_file(sq) + df
             if 0 <= rank < 8 and 0 <= file < 8:
-                out.append({"square": 8 * rank + file, "kind": kind, "direction": name, "words": words(name), "wiki": WIKI_NAMES[name],
-                            "step": step})
+                out.append(
+                    {
+                        "square": 8 * rank + file,
+                        "kind": kind,
+                        "direction": name,
+                        "words": words(name),
+                        "wiki": WIKI_NAMES[name],
+                        "step": step,
+                    }
+                )
     return out
 
 
@@ -155,8 +175,11 @@ def offsets(sq: Square) -> list[list[Square | None]]:
     None where the difference leads off the board: from a1, row 7 - 2, column 7 + 1 is b3.
     """
     return [
-        [8 * (square_rank(sq) + dr) + square_file(sq) + df
-         if 0 <= square_rank(sq) + dr < 8 and 0 <= square_file(sq) + df < 8 else None
-         for df in SPAN]
+        [
+            8 * (square_rank(sq) + dr) + square_file(sq) + df
+            if 0 <= square_rank(sq) + dr < 8 and 0 <= square_file(sq) + df < 8
+            else None
+            for df in SPAN
+        ]
         for dr in range(7, -8, -1)
     ]

@@ -77,6 +77,7 @@ def intersection_reason(a: Square, b: Square, line_a: str, line_b: str) -> str |
 # page's rank/anti-diagonal formula is wrong (it repeats the rank/diagonal one); the
 # correct one, derived like the others, is 16*rank(a) + (rank(b) + file(b) - rank(a)).
 
+
 def _r(sq: Square) -> int:
     return square_rank(sq)
 

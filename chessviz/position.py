@@ -109,8 +109,15 @@ def describe(board: chess.BaseBoard, mapping: str = "lerf", selected: Square | N
     if selected is not None:
         piece = board.piece_at(selected)
         if piece is None:
-            body["selected"] = {"square": square_name(selected), "piece": None, "moves": [], "promotions": [], "bitboard": 0,
-                                "slider": None, "lines": []}
+            body["selected"] = {
+                "square": square_name(selected),
+                "piece": None,
+                "moves": [],
+                "promotions": [],
+                "bitboard": 0,
+                "slider": None,
+                "lines": [],
+            }
         else:
             moves = targets(board, selected)
             body["selected"] = {

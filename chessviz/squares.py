@@ -191,9 +191,7 @@ def line_squares(sq: Square, kind: str) -> list[Square]:
     return [s for s in SQUARES if same(s)]
 
 
-_LINE_MASKS = {
-    kind: [bb_of(line_squares(sq, kind)) for sq in SQUARES] for kind in LINE_KINDS
-}
+_LINE_MASKS = {kind: [bb_of(line_squares(sq, kind)) for sq in SQUARES] for kind in LINE_KINDS}
 
 
 def line_mask(sq: Square, kind: str, mapping: str = "lerf") -> Bitboard:

@@ -49,14 +49,22 @@ def wait_for_marks(page, role: str, guess: set[str], answer: set[str]) -> None:
     """Wait until the board of a role marks the guess against the answer: right where both
     hold a square, wrong where only the guess does, missed where only the answer does, and
     nothing else. On a time-out the error names what the board shows instead."""
-    expected = {**{n: "right" for n in guess & answer}, **{n: "wrong" for n in guess - answer}, **{n: "missed" for n in answer - guess}}
+    expected = {
+        **dict.fromkeys(guess & answer, "right"),
+        **dict.fromkeys(guess - answer, "wrong"),
+        **dict.fromkeys(answer - guess, "missed"),
+    }
     script = """([role, expected]) => {
         const shown = Object.fromEntries([...document.querySelectorAll(`[data-board="${role}"] [data-mark]`)].map(e => [e.dataset.square, e.dataset.mark]));
         const keys = Object.keys(expected);
         return Object.keys(shown).length === keys.length && keys.every(k => shown[k] === expected[k]);
-    }"""
+    }"""  # noqa: E501
     try:
         page.wait_for_function(script, arg=[role, expected])
     except Exception:
-        shown = dict(page.eval_on_selector_all(f'[data-board="{role}"] [data-mark]', "els => els.map(e => [e.dataset.square, e.dataset.mark])"))
+        shown = dict(
+            page.eval_on_selector_all(
+                f'[data-board="{role}"] [data-mark]', "els => els.map(e => [e.dataset.square, e.dataset.mark])"
+            )
+        )
         raise AssertionError(f"board {role} marks {sorted(shown.items())}, expected {sorted(expected.items())}") from None

@@ -6,7 +6,12 @@ import chess
 from chessviz.squares import BB_ALL, bit_of, line_mask
 
 MAPPINGS = ("lerf", "lerbef")
-DIRECTIONS = {"rank": [(0, 1), (0, -1)], "file": [(1, 0), (-1, 0)], "diagonal": [(1, 1), (-1, -1)], "anti_diagonal": [(1, -1), (-1, 1)]}
+DIRECTIONS = {
+    "rank": [(0, 1), (0, -1)],
+    "file": [(1, 0), (-1, 0)],
+    "diagonal": [(1, 1), (-1, -1)],
+    "anti_diagonal": [(1, -1), (-1, 1)],
+}
 EDGES = chess.BB_RANK_1 | chess.BB_RANK_8 | chess.BB_FILE_A | chess.BB_FILE_H
 PIECE_TYPES = {"rook": chess.ROOK, "bishop": chess.BISHOP, "queen": chess.QUEEN}
 

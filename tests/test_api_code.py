@@ -5,6 +5,7 @@ import chess
 import pytest
 
 from chessviz.squares import SQUARE_NAMES, convert
+
 from sliding_oracle import DIRECTIONS, python_chess_attacks, walked_rays
 
 TASKS = ["horizontal", "vertical", "diagonal", "negative", "bishop", "queen", "same-diagonal", "color", "intersection"]
@@ -38,16 +39,19 @@ def test_the_task_list(client):
         assert client.get(f"/chapter/{task['chapter']}").status_code == 200
 
 
-@pytest.mark.parametrize("task, kinds, count", [
-    ("horizontal", ("rank",), 8 * 8 * 7),
-    ("vertical", ("file",), 8 * 8 * 7),
-    ("diagonal", ("diagonal", "anti_diagonal"), 2 * (2 * sum(k * (k - 1) for k in range(1, 8)) + 8 * 7)),
-])
+@pytest.mark.parametrize(
+    "task, kinds, count",
+    [
+        ("horizontal", ("rank",), 8 * 8 * 7),
+        ("vertical", ("file",), 8 * 8 * 7),
+        ("diagonal", ("diagonal", "anti_diagonal"), 2 * (2 * sum(k * (k - 1) for k in range(1, 8)) + 8 * 7)),
+    ],
+)
 def test_ray_tasks_cover_every_pair_and_answer_the_walked_ray(truths, task, kinds, count):
     body = truths[task]
     assert body["count"] == count == len(body["inputs"]) == len(body["expected"])
     seen = set()
-    for (start, destination), expected in zip(body["inputs"], body["expected"]):
+    for (start, destination), expected in zip(body["inputs"], body["expected"], strict=False):
         a, b = one_square(start), one_square(destination)
         seen.add((a, b))
         dr = chess.square_rank(b) - chess.square_rank(a)
@@ -57,11 +61,21 @@ def test_ray_tasks_cover_every_pair_and_answer_the_walked_ray(truths, task, kind
         ray = chess.BB_SQUARES[a] | chess.BB_SQUARES[b] | chess.between(a, b)
         assert lerf(expected) == ray, (SQUARE_NAMES[a], SQUARE_NAMES[b])
     # Every ordered pair of different squares on such a line is there, once.
-    every = {(a, b) for a in range(64) for b in range(64) if a != b and any(
-        {"rank": chess.square_rank(a) == chess.square_rank(b), "file": chess.square_file(a) == chess.square_file(b),
-         "diagonal": chess.square_rank(a) - chess.square_file(a) == chess.square_rank(b) - chess.square_file(b),
-         "anti_diagonal": chess.square_rank(a) + chess.square_file(a) == chess.square_rank(b) + chess.square_file(b)}[k]
-        for k in kinds)}
+    every = {
+        (a, b)
+        for a in range(64)
+        for b in range(64)
+        if a != b
+        and any(
+            {
+                "rank": chess.square_rank(a) == chess.square_rank(b),
+                "file": chess.square_file(a) == chess.square_file(b),
+                "diagonal": chess.square_rank(a) - chess.square_file(a) == chess.square_rank(b) - chess.square_file(b),
+                "anti_diagonal": chess.square_rank(a) + chess.square_file(a) == chess.square_rank(b) + chess.square_file(b),
+            }[k]
+            for k in kinds
+        )
+    }
     assert seen == every
 
 
@@ -69,13 +83,26 @@ def test_negative_ray_task_against_a_walk_on_every_square_and_line(truths):
     body = truths["negative"]
     assert body["count"] == 64 * 4 * 16
     lines = set()
-    for (occupied, position, mask), expected in zip(body["inputs"], body["expected"]):
+    for (occupied, position, mask), expected in zip(body["inputs"], body["expected"], strict=False):
         sq = one_square(position)
-        line = next(k for k in DIRECTIONS if lerf(mask) == chess.BB_SQUARES[sq] | sum(
-            chess.BB_SQUARES[s] for s in range(64) if s != sq and chess.ray(sq, s) and {
-                "rank": chess.square_rank(s) == chess.square_rank(sq), "file": chess.square_file(s) == chess.square_file(sq),
-                "diagonal": chess.square_rank(s) - chess.square_file(s) == chess.square_rank(sq) - chess.square_file(sq),
-                "anti_diagonal": chess.square_rank(s) + chess.square_file(s) == chess.square_rank(sq) + chess.square_file(sq)}[k]))
+        line = next(
+            k
+            for k in DIRECTIONS
+            if lerf(mask)
+            == chess.BB_SQUARES[sq]
+            | sum(
+                chess.BB_SQUARES[s]
+                for s in range(64)
+                if s != sq
+                and chess.ray(sq, s)
+                and {
+                    "rank": chess.square_rank(s) == chess.square_rank(sq),
+                    "file": chess.square_file(s) == chess.square_file(sq),
+                    "diagonal": chess.square_rank(s) - chess.square_file(s) == chess.square_rank(sq) - chess.square_file(sq),
+                    "anti_diagonal": chess.square_rank(s) + chess.square_file(s) == chess.square_rank(sq) + chess.square_file(sq),
+                }[k]
+            )
+        )
         assert not lerf(occupied) >> sq & 1  # o leaves the slider out
         lines.add((sq, line))
         assert lerf(expected) == walked_rays(sq, line, lerf(occupied), "lerbef")[1]
@@ -87,7 +114,7 @@ def test_piece_tasks_against_python_chess(truths, piece):
     body = truths[piece]
     assert body["count"] == 64 * 64
     squares = set()
-    for (rank, file, occupied, own), expected in zip(body["inputs"], body["expected"]):
+    for (rank, file, occupied, own), expected in zip(body["inputs"], body["expected"], strict=False):
         sq = chess.square(file - 1, rank - 1)
         squares.add(sq)
         assert lerf(occupied) >> sq & 1 and lerf(own) >> sq & 1 and lerf(own) & ~lerf(occupied) == 0
@@ -99,13 +126,18 @@ def test_wiki_tasks_against_plain_geometry(truths):
     pairs = [(a, b) for a in range(64) for b in range(64)]
     assert truths["same-diagonal"]["inputs"] == [list(p) for p in pairs]
     assert truths["same-diagonal"]["expected"] == [
-        chess.square_rank(a) - chess.square_file(a) == chess.square_rank(b) - chess.square_file(b) for a, b in pairs]
+        chess.square_rank(a) - chess.square_file(a) == chess.square_rank(b) - chess.square_file(b) for a, b in pairs
+    ]
     assert truths["color"]["inputs"] == [[sq] for sq in range(64)]
     assert truths["color"]["expected"] == [bool(chess.BB_DARK_SQUARES >> sq & 1) for sq in range(64)]
     expected = []
     for a, b in pairs:
-        meet = [s for s in range(64) if chess.square_rank(s) == chess.square_rank(a)
-                and chess.square_rank(s) + chess.square_file(s) == chess.square_rank(b) + chess.square_file(b)]
+        meet = [
+            s
+            for s in range(64)
+            if chess.square_rank(s) == chess.square_rank(a)
+            and chess.square_rank(s) + chess.square_file(s) == chess.square_rank(b) + chess.square_file(b)
+        ]
         expected.append(meet[0] if meet else -1)
     assert truths["intersection"]["expected"] == expected
 
@@ -126,20 +158,26 @@ def test_what_the_audit_knows_of_the_printed_code(client, truths):
     routines = {r["name"]: r for r in client.get("/api/routines").json["routines"]}
     for task in ("horizontal", "vertical", "diagonal"):
         body = truths[task]
-        wrong = [i for i, ((s, d), e) in enumerate(zip(body["inputs"], body["expected"]))
-                 if _printed_loop(int(s, 16), int(d, 16)) != int(e, 16)]
+        wrong = [
+            i
+            for i, ((s, d), e) in enumerate(zip(body["inputs"], body["expected"], strict=False))
+            if _printed_loop(int(s, 16), int(d, 16)) != int(e, 16)
+        ]
         assert (body["printed"][0]["wrong"], body["printed"][0]["first_wrong"]) == (len(wrong), wrong[0] if wrong else None)
     assert truths["horizontal"]["printed"][0]["wrong"] == 0
     assert truths["vertical"]["printed"][0]["wrong"] == 448
-    for task, names in (("same-diagonal", ["squaresOnSameDiagonal (& 7)", "squaresOnSameDiagonal (% 9)"]),
-                        ("color", ["isDark"]), ("intersection", ["intersectRankAnt"])):
+    for task, names in (
+        ("same-diagonal", ["squaresOnSameDiagonal (& 7)", "squaresOnSameDiagonal (% 9)"]),
+        ("color", ["isDark"]),
+        ("intersection", ["intersectRankAnt"]),
+    ):
         assert [p["wrong"] for p in truths[task]["printed"]] == [routines[n]["wrong"] for n in names]
     assert truths["intersection"]["printed"][0]["wrong"] == 3264
     # The printed negative equation, n = rev((rev(b) - 2 rev(r)) ^ o) & m, measured independently.
     body = truths["negative"]
     rev = lambda x: int(f"{x & (2**64 - 1):064b}"[::-1], 2)  # noqa: E731
     wrong = []
-    for i, ((o, r, m), e) in enumerate(zip(body["inputs"], body["expected"])):
+    for i, ((o, r, m), e) in enumerate(zip(body["inputs"], body["expected"], strict=False)):
         o, r, m = int(o, 16), int(r, 16), int(m, 16)
         if rev(((rev(o & m) - 2 * rev(r)) & (2**64 - 1)) ^ o) & m != int(e, 16):
             wrong.append(i)
@@ -158,7 +196,9 @@ def test_one_input_names_it_and_links_its_chapter(client, truths):
     assert ray["ray"] == one["expected"]
     one = client.get("/api/code-truth?task=negative&index=1").json
     q = one["query"]
-    slide = client.get(f"/api/slide?sq={q['sq']}&occupied={hex(convert(int(q['occ'], 16), 'lerf', 'lerbef'))}&line={q['line']}&mapping=lerbef").json
+    slide = client.get(
+        f"/api/slide?sq={q['sq']}&occupied={hex(convert(int(q['occ'], 16), 'lerf', 'lerbef'))}&line={q['line']}&mapping=lerbef"
+    ).json
     assert slide["steps"][q["step"]]["id"] == "negative"
     assert slide["steps"][q["step"]]["value"] == one["expected"]
     one = client.get("/api/code-truth?task=intersection&index=4095").json
@@ -168,17 +208,30 @@ def test_one_input_names_it_and_links_its_chapter(client, truths):
             one = client.get(f"/api/code-truth?task={piece}&index={index}").json
             assert one["chapter"] == "game"
             # The game board's free mode gives the piece exactly the expected moves.
-            position = client.get("/api/position", query_string={"fen": one["query"]["fen"], "square": one["query"]["sel"], "mapping": "lerbef"}).json
+            position = client.get(
+                "/api/position", query_string={"fen": one["query"]["fen"], "square": one["query"]["sel"], "mapping": "lerbef"}
+            ).json
             assert position["selected"]["bitboard"] == one["expected"]
             assert position["occupied"] == one["input"][2] and position["white"] == one["input"][3]
 
 
-@pytest.mark.parametrize("query, param", [
-    ("task=nope", "task"), ("", "task"), ("task=color&index=64", "index"), ("task=color&index=-1", "index"),
-    ("task=color&index=x", "index"), ("task=color&index=999999", "index"), ("task=color&task=color", "task"),
-    ("task=color&index=1&index=2", "index"), ("task=color&index=%C2%B2", "index"), ("task=color&index=%D9%A3", "index"),
-    ("task=color&index=1.0", "index"), ("task=color&index=%201", "index"),
-])
+@pytest.mark.parametrize(
+    "query, param",
+    [
+        ("task=nope", "task"),
+        ("", "task"),
+        ("task=color&index=64", "index"),
+        ("task=color&index=-1", "index"),
+        ("task=color&index=x", "index"),
+        ("task=color&index=999999", "index"),
+        ("task=color&task=color", "task"),
+        ("task=color&index=1&index=2", "index"),
+        ("task=color&index=%C2%B2", "index"),
+        ("task=color&index=%D9%A3", "index"),
+        ("task=color&index=1.0", "index"),
+        ("task=color&index=%201", "index"),
+    ],
+)
 def test_bad_input_is_a_400_naming_the_parameter(client, query, param):
     response = client.get(f"/api/code-truth?{query}")
     assert response.status_code == 400
@@ -201,8 +254,27 @@ def test_the_worker_script_carries_its_own_strict_policy(client):
     assert b"self.onmessage" in response.data
 
 
-JUNK = ["", " ", "0x", "00", "-0", "+1", "1.5", "é", "\u0661", "\u00b2", "%00", "x" * 5000, "9" * 25, "4096", "64",
-        "horizontal ", "HORIZONTAL", "nan", "1e3"]
+JUNK = [
+    "",
+    " ",
+    "0x",
+    "00",
+    "-0",
+    "+1",
+    "1.5",
+    "é",
+    "\u0661",
+    "\u00b2",
+    "%00",
+    "x" * 5000,
+    "9" * 25,
+    "4096",
+    "64",
+    "horizontal ",
+    "HORIZONTAL",
+    "nan",
+    "1e3",
+]
 
 
 def test_junk_in_any_parameter_is_a_400_naming_it_or_a_200_never_a_500(client):

@@ -68,8 +68,18 @@ def test_the_error_example_is_real(client):
 
 def test_every_error_code_of_the_contract_is_in_the_manual():
     text = DOC.read_text(encoding="utf-8")
-    for code in ("missing_parameter", "invalid_square", "invalid_bitboard", "invalid_parameter", "invalid_fen",
-                 "not_aligned", "same_line_kind", "illegal_move", "not_found", "method_not_allowed"):
+    for code in (
+        "missing_parameter",
+        "invalid_square",
+        "invalid_bitboard",
+        "invalid_parameter",
+        "invalid_fen",
+        "not_aligned",
+        "same_line_kind",
+        "illegal_move",
+        "not_found",
+        "method_not_allowed",
+    ):
         assert f"`{code}`" in text, code
 
 

@@ -71,7 +71,15 @@ def test_every_endpoint_but_routines_has_a_parameter_that_is_not_its_first():
         len(ep.params) >= 2
         for ep in ENDPOINTS
         if ep.path
-        not in ("/api/routines", "/api/squares", "/api/directions/table", "/api/rose", "/api/health", "/api/qr", "/api/code-tasks")
+        not in (
+            "/api/routines",
+            "/api/squares",
+            "/api/directions/table",
+            "/api/rose",
+            "/api/health",
+            "/api/qr",
+            "/api/code-tasks",
+        )
     )
 
 

@@ -68,10 +68,17 @@ def test_compare_says_whether_the_comparison_holds(client, destination, start):
     assert body["verdict"] == ("left" if destination >= start else "right")
 
 
-@pytest.mark.parametrize("letter,lines", [
-    ("R", ["rank", "file"]), ("b", ["diagonal", "anti_diagonal"]), ("Q", ["rank", "file", "diagonal", "anti_diagonal"]),
-    ("N", []), ("k", []), ("P", []),
-])
+@pytest.mark.parametrize(
+    "letter,lines",
+    [
+        ("R", ["rank", "file"]),
+        ("b", ["diagonal", "anti_diagonal"]),
+        ("Q", ["rank", "file", "diagonal", "anti_diagonal"]),
+        ("N", []),
+        ("k", []),
+        ("P", []),
+    ],
+)
 def test_position_names_the_lines_of_a_slider(client, letter, lines):
     selected = client.get(f"/api/position?fen=8/8/8/8/3{letter}4/8/8/8&square=d4").json["selected"]
     assert selected["lines"] == lines
@@ -96,4 +103,6 @@ def test_pages_carry_the_devlogs_values(client, slug):
     assert devlog["fen"] == "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"  # the devlog's Final Result
     assert devlog["occupancy"]["lerbef"] == "0x1000804200000010"  # bit-propagation.js
     lerf = int(devlog["occupancy"]["lerf"], 16)
-    assert {NAMES[sq] for sq in chess.SquareSet(lerf)} == set(client.get("/api/bitboard?value=0x1000804200000010&mapping=lerbef").json["squares"])
+    assert {NAMES[sq] for sq in chess.SquareSet(lerf)} == set(
+        client.get("/api/bitboard?value=0x1000804200000010&mapping=lerbef").json["squares"]
+    )

@@ -99,16 +99,24 @@ def test_attacks_over_http_sample_both_mappings(client):
         sq, occupied, own = rng.randrange(64), rng.getrandbits(64), rng.getrandbits(64)
         piece = rng.choice(["rook", "bishop", "queen"])
         mapping = rng.choice(["lerf", "lerbef"])
-        body = client.get(f"/api/attacks?piece={piece}&sq={sq}&occupied={convert(occupied, 'lerf', mapping)}"
-                          f"&own={convert(own, 'lerf', mapping)}&mapping={mapping}").json
+        body = client.get(
+            f"/api/attacks?piece={piece}&sq={sq}&occupied={convert(occupied, 'lerf', mapping)}"
+            f"&own={convert(own, 'lerf', mapping)}&mapping={mapping}"
+        ).json
         board = chess.BaseBoard(None)
         for s in chess.SquareSet(occupied):
             board.set_piece_at(s, chess.Piece(chess.PAWN, chess.BLACK))
-        board.set_piece_at(sq, chess.Piece({"rook": chess.ROOK, "bishop": chess.BISHOP, "queen": chess.QUEEN}[piece], chess.WHITE))
+        board.set_piece_at(
+            sq, chess.Piece({"rook": chess.ROOK, "bishop": chess.BISHOP, "queen": chess.QUEEN}[piece], chess.WHITE)
+        )
         expected = board.attacks_mask(sq)
         assert convert(bb(body["attacks"]), mapping, "lerf") == expected
         assert convert(bb(body["moves"]), mapping, "lerf") == expected & ~own
-        kinds = {"rook": {"rank", "file"}, "bishop": {"diagonal", "anti_diagonal"}, "queen": {"rank", "file", "diagonal", "anti_diagonal"}}[piece]
+        kinds = {
+            "rook": {"rank", "file"},
+            "bishop": {"diagonal", "anti_diagonal"},
+            "queen": {"rank", "file", "diagonal", "anti_diagonal"},
+        }[piece]
         assert set(body["lines"]) == kinds
         union = 0
         for kind, rays in body["lines"].items():
@@ -189,7 +197,10 @@ def test_bad_input(client, path, code, param):
     assert len(response.json["error"]["message"]) < 400
 
 
-@pytest.mark.parametrize("path", ["/api/ray", "/api/slide", "/api/attacks", "/api/position", "/api/move", "/api/compare", "/api/subtract", "/api/devlog-ray"])
+@pytest.mark.parametrize(
+    "path",
+    ["/api/ray", "/api/slide", "/api/attacks", "/api/position", "/api/move", "/api/compare", "/api/subtract", "/api/devlog-ray"],
+)
 def test_wrong_method(client, path):
     response = client.post(path)
     assert response.status_code == 405 and response.json["error"]["code"] == "method_not_allowed"
@@ -208,18 +219,34 @@ def expected_steps(sq, occupied, line, mapping):
     positive = ((b - 2 * r) % M ^ o) & m
     negative = rev(((rev(b) - 2 * rev(r)) % M) ^ rev(o)) & m
     return {
-        "o": o, "r": r, "m": m, "o_minus_r": (o - r) % M, "o_minus_r_masked": (o - r) % M & m, "b": b,
-        "b_minus_r_masked": (b - r) % M & m, "two_r": 2 * r % M, "b_minus_2r": (b - 2 * r) % M,
-        "b_minus_2r_xor_o": (b - 2 * r) % M ^ o, "positive": positive, "rev_o": rev(o), "rev_b": rev(b), "rev_r": rev(r),
-        "rev_b_minus_2rev_r": (rev(b) - 2 * rev(r)) % M, "rev_xor": ((rev(b) - 2 * rev(r)) % M) ^ rev(o),
-        "negative": negative, "negative_as_printed": rev(((rev(b) - 2 * rev(r)) % M) ^ o) & m, "attacks": positive | negative,
+        "o": o,
+        "r": r,
+        "m": m,
+        "o_minus_r": (o - r) % M,
+        "o_minus_r_masked": (o - r) % M & m,
+        "b": b,
+        "b_minus_r_masked": (b - r) % M & m,
+        "two_r": 2 * r % M,
+        "b_minus_2r": (b - 2 * r) % M,
+        "b_minus_2r_xor_o": (b - 2 * r) % M ^ o,
+        "positive": positive,
+        "rev_o": rev(o),
+        "rev_b": rev(b),
+        "rev_r": rev(r),
+        "rev_b_minus_2rev_r": (rev(b) - 2 * rev(r)) % M,
+        "rev_xor": ((rev(b) - 2 * rev(r)) % M) ^ rev(o),
+        "negative": negative,
+        "negative_as_printed": rev(((rev(b) - 2 * rev(r)) % M) ^ o) & m,
+        "attacks": positive | negative,
     }
 
 
 def test_slide_every_step_over_http_equals_its_formula_and_the_walked_rays(client):
     rng = random.Random("slide-http")
     cases = [(sq, 0, line, mapping) for sq in (0, 7, 27, 56, 63) for line in DIRECTIONS for mapping in ("lerf", "lerbef")]
-    cases += [(rng.randrange(64), rng.getrandbits(64), rng.choice(list(DIRECTIONS)), rng.choice(("lerf", "lerbef"))) for _ in range(300)]
+    cases += [
+        (rng.randrange(64), rng.getrandbits(64), rng.choice(list(DIRECTIONS)), rng.choice(("lerf", "lerbef"))) for _ in range(300)
+    ]
     cases += [(sq, BB_ALL, "rank", "lerbef") for sq in range(64)]
     for sq, occupied, line, mapping in cases:
         body = client.get(f"/api/slide?sq={SQUARE_NAMES[sq]}&occupied={hex(occupied)}&line={line}&mapping={mapping}").json
@@ -227,10 +254,17 @@ def test_slide_every_step_over_http_equals_its_formula_and_the_walked_rays(clien
         assert [i for i in ids if i in CONTRACT_STEP_IDS] == CONTRACT_STEP_IDS  # present, in the contract's order
         assert len(set(ids)) == len(ids)
         expected = expected_steps(sq, occupied, line, mapping)
-        assert {step["id"]: bb(step["value"]) for step in body["steps"]} == expected, (SQUARE_NAMES[sq], line, mapping, hex(occupied))
+        assert {step["id"]: bb(step["value"]) for step in body["steps"]} == expected, (
+            SQUARE_NAMES[sq],
+            line,
+            mapping,
+            hex(occupied),
+        )
         assert all(step["value"] == f"0x{bb(step['value']):016x}" and step["label"] and step["formula"] for step in body["steps"])
         lerf_occupied = convert(occupied, mapping, "lerf")
-        assert (convert(expected["positive"], mapping, "lerf"), convert(expected["negative"], mapping, "lerf")) == walked_rays(sq, line, lerf_occupied, mapping)
+        assert (convert(expected["positive"], mapping, "lerf"), convert(expected["negative"], mapping, "lerf")) == walked_rays(
+            sq, line, lerf_occupied, mapping
+        )
 
 
 def test_slide_formulas_are_written_for_students(client):
@@ -250,7 +284,9 @@ def test_an_occupancy_holding_the_slider_is_accepted_and_the_slider_ignored(clie
             without = client.get(f"/api/attacks?piece={piece}&sq=e4&occupied={hex(other)}&mapping={mapping}")
             assert with_slider.status_code == 200
             assert with_slider.json == without.json
-            assert convert(bb(with_slider.json["attacks"]), mapping, "lerf") == python_chess_attacks(piece, 28, 0x0000100000200400)
+            assert convert(bb(with_slider.json["attacks"]), mapping, "lerf") == python_chess_attacks(
+                piece, 28, 0x0000100000200400
+            )
     slide = client.get("/api/slide?sq=e4&occupied=0x10000000&line=rank").json
     assert {s["id"]: s["value"] for s in slide["steps"]}["o"] == "0x0000000000000000"
 
@@ -317,21 +353,70 @@ def test_more_bad_input(client, path, code, param):
 
 def test_openapi_documents_the_sliding_endpoints(client):
     paths = client.get("/api/openapi.json").json["paths"]
-    for path in ("/api/ray", "/api/slide", "/api/attacks", "/api/position", "/api/move", "/api/compare", "/api/subtract", "/api/devlog-ray"):
+    for path in (
+        "/api/ray",
+        "/api/slide",
+        "/api/attacks",
+        "/api/position",
+        "/api/move",
+        "/api/compare",
+        "/api/subtract",
+        "/api/devlog-ray",
+    ):
         assert paths[path]["get"]["tags"] == ["sliding"], path
 
 
-
-JUNK = ["", " ", "0x", "0X1F", "00", " e4 ", "E4", "-0", "+1", "1.5", "é", "\u0661", "%00", "x" * 5000, "9" * 25,
-        "8/8/8/8/8/8/8/8", "rank", "q", "lerbef", "63", "64", "nan"]
-VALID = {"from": "c4", "to": "g4", "sq": "f4", "occupied": "0x1000804200000010", "line": "rank", "mapping": "lerbef",
-         "piece": "queen", "own": "0x1", "destination": "0x80", "start": "0x1", "minuend": "0x40", "subtrahend": "0x2",
-         "shift": "1", "fen": DEVLOG_FEN, "square": "d4", "promotion": "q"}
+JUNK = [
+    "",
+    " ",
+    "0x",
+    "0X1F",
+    "00",
+    " e4 ",
+    "E4",
+    "-0",
+    "+1",
+    "1.5",
+    "é",
+    "\u0661",
+    "%00",
+    "x" * 5000,
+    "9" * 25,
+    "8/8/8/8/8/8/8/8",
+    "rank",
+    "q",
+    "lerbef",
+    "63",
+    "64",
+    "nan",
+]
+VALID = {
+    "from": "c4",
+    "to": "g4",
+    "sq": "f4",
+    "occupied": "0x1000804200000010",
+    "line": "rank",
+    "mapping": "lerbef",
+    "piece": "queen",
+    "own": "0x1",
+    "destination": "0x80",
+    "start": "0x1",
+    "minuend": "0x40",
+    "subtrahend": "0x2",
+    "shift": "1",
+    "fen": DEVLOG_FEN,
+    "square": "d4",
+    "promotion": "q",
+}
 ENDPOINT_PARAMS = {
-    "/api/ray": ["from", "to", "mapping"], "/api/devlog-ray": ["from", "to", "shift", "mapping"],
-    "/api/slide": ["sq", "occupied", "line", "mapping"], "/api/attacks": ["piece", "sq", "occupied", "own", "mapping"],
-    "/api/compare": ["destination", "start", "mapping"], "/api/subtract": ["minuend", "subtrahend"],
-    "/api/position": ["fen", "square", "mapping"], "/api/move": ["fen", "from", "to", "promotion"],
+    "/api/ray": ["from", "to", "mapping"],
+    "/api/devlog-ray": ["from", "to", "shift", "mapping"],
+    "/api/slide": ["sq", "occupied", "line", "mapping"],
+    "/api/attacks": ["piece", "sq", "occupied", "own", "mapping"],
+    "/api/compare": ["destination", "start", "mapping"],
+    "/api/subtract": ["minuend", "subtrahend"],
+    "/api/position": ["fen", "square", "mapping"],
+    "/api/move": ["fen", "from", "to", "promotion"],
 }
 
 

@@ -5,8 +5,20 @@ import pytest
 from chessviz.web.pages import CHAPTERS
 
 CONTRACT_SLUGS = {
-    "squares", "diagonals", "colors", "directions", "intersections", "routines",
-    "msb", "shift-ray", "propagation", "mask", "masked-occupied", "rays", "hyperbola", "game",
+    "squares",
+    "diagonals",
+    "colors",
+    "directions",
+    "intersections",
+    "routines",
+    "msb",
+    "shift-ray",
+    "propagation",
+    "mask",
+    "masked-occupied",
+    "rays",
+    "hyperbola",
+    "game",
 }
 
 
@@ -115,7 +127,9 @@ def test_a_bug_is_a_json_500_and_the_log_has_the_details(caplog):
 
     response = app.test_client().get("/broken")
     assert response.status_code == 500
-    assert response.json == {"error": {"code": "internal_error", "message": "internal error; the server log has the details", "param": None}}
+    assert response.json == {
+        "error": {"code": "internal_error", "message": "internal error; the server log has the details", "param": None}
+    }
     assert "unhandled error" in caplog.text and "a bug" in caplog.text
 
 

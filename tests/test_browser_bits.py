@@ -29,7 +29,7 @@ def test_bits_js_agrees_with_the_core_on_every_square_and_random_boards(page, li
                 parity: [-14, -7, -1, 0, 1, 2, 7, 14].map(b.parity),
                 bbOf: [[], ['a1'], ['a1', 'h1'], ['h8', 'e4', 'a1']].map((names) => [b.hex(b.bbOf(names)), b.hex(b.bbOf(names, 'lerbef'))]),
             };
-        }""",
+        }""",  # noqa: E501
         [str(v) for v in values],
     )
     assert result["names"] == SQUARE_NAMES
@@ -45,7 +45,7 @@ def test_bits_js_agrees_with_the_core_on_every_square_and_random_boards(page, li
     assert result["literals"] == {"c": "0x1000804200000010ULL", "python": "0x1000804200000010", "js": "0x1000804200000010n"}
     assert result["refused"] == [None] * 6
     assert result["parity"] == ["even" if n % 2 == 0 else "odd" for n in (-14, -7, -1, 0, 1, 2, 7, 14)]
-    for names, (lerf, lerbef) in zip([[], ["a1"], ["a1", "h1"], ["h8", "e4", "a1"]], result["bbOf"]):
+    for names, (lerf, lerbef) in zip([[], ["a1"], ["a1", "h1"], ["h8", "e4", "a1"]], result["bbOf"], strict=False):
         squares = [SQUARE_NAMES.index(n) for n in names]
         assert lerf == format_bitboard(sum(1 << sq for sq in squares))
         assert lerbef == format_bitboard(sum(1 << bit_of(sq, "lerbef") for sq in squares))

@@ -10,6 +10,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from chessviz.web.pages import CHAPTERS
+
 from conftest import SCREENSHOTS
 
 PAGES = ["/"] + [f"/chapter/{c.slug}" for c in CHAPTERS]
@@ -65,12 +66,16 @@ def test_axe_finds_no_violation(page, live_server, path):
         page.set_viewport_size({"width": width, "height": height})
         page.emulate_media(color_scheme="dark" if theme == "dark" else "light")
         page.goto(live_server + "/")
-        page.evaluate("t => t === 'contrast' ? localStorage.setItem('chessviz-theme', t) : localStorage.removeItem('chessviz-theme')", theme)
+        page.evaluate(
+            "t => t === 'contrast' ? localStorage.setItem('chessviz-theme', t) : localStorage.removeItem('chessviz-theme')", theme
+        )
         load(page, live_server + path)
         expect(page.locator("html")).to_have_attribute("data-theme", theme)
         for v in run_axe(page):
             if v["impact"] in FAILING_IMPACTS:
-                failures.append(f"{theme} {width}px: {v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}")
+                failures.append(
+                    f"{theme} {width}px: {v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+                )
     assert not failures, "\n".join(failures)
 
 
@@ -148,7 +153,9 @@ def test_meaning_never_rests_on_colour_alone(page, live_server):
     # The pattern's geometry, not only its colours, differs from fill to fill.
     import re
 
-    shapes = {fill: re.sub(r"rgba?\([^)]*\)|color\([^)]*\)|oklab\([^)]*\)|color-mix\([^)]*\)", "C", p) for fill, p in patterns.items()}
+    shapes = {
+        fill: re.sub(r"rgba?\([^)]*\)|color\([^)]*\)|oklab\([^)]*\)|color-mix\([^)]*\)", "C", p) for fill, p in patterns.items()
+    }
     assert len(set(shapes.values())) == len(shapes), shapes
 
 
@@ -166,11 +173,15 @@ def test_bit_numbers_read_on_every_fill(page, live_server):
 def test_print_keeps_the_boards_and_drops_the_controls(page, live_server, path):
     load(page, live_server + path)
     page.emulate_media(media="print")
-    assert page.evaluate("() => [...document.querySelectorAll('button:not(.sq)')].every(b => getComputedStyle(b).display === 'none')")
+    assert page.evaluate(
+        "() => [...document.querySelectorAll('button:not(.sq)')].every(b => getComputedStyle(b).display === 'none')"
+    )
     assert page.evaluate("() => getComputedStyle(document.querySelector('header.site')).display") == "none"
     square = page.locator("[data-board] .sq").first
     assert square.evaluate("e => getComputedStyle(e).printColorAdjust") == "exact"
-    assert page.evaluate("() => [...document.querySelectorAll('.board-figure')].every(f => getComputedStyle(f).breakInside === 'avoid')")
+    assert page.evaluate(
+        "() => [...document.querySelectorAll('.board-figure')].every(f => getComputedStyle(f).breakInside === 'avoid')"
+    )
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"print{path.replace('/', '-')}.png"), full_page=True)
     page.emulate_media(media="screen")

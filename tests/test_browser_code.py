@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from chessviz.squares import convert
+
 from browser_helpers import squares_of, wait_for_board
 from conftest import screenshot
 
@@ -16,7 +17,9 @@ STATUS = '[data-role="status"]'
 
 
 def editor_text(page) -> str:
-    return page.evaluate("() => [...document.querySelector('[data-role=editor]').shadowRoot.querySelectorAll('.cm-content .cm-line')].map(l => l.textContent).join('\\n')")
+    return page.evaluate(
+        "() => [...document.querySelector('[data-role=editor]').shadowRoot.querySelectorAll('.cm-content .cm-line')].map(l => l.textContent).join('\\n')"  # noqa: E501
+    )
 
 
 def type_code(page, code: str) -> None:
@@ -31,7 +34,8 @@ def type_code(page, code: str) -> None:
 def wait_done(page, timeout=30_000) -> str:
     page.wait_for_function(
         "() => ['passed', 'failed', 'stopped', 'error'].includes(document.querySelector('[data-role=status]').dataset.state)",
-        timeout=timeout)
+        timeout=timeout,
+    )
     return page.get_attribute(STATUS, "data-state")
 
 
@@ -60,7 +64,9 @@ def test_every_reference_solution_passes_on_every_input(page, live_server, clien
 def test_a_planted_off_by_one_shows_the_first_counterexample(page, live_server, client):
     # getHorizontalRay that stops one square short: every pair fails, the first is a1 -> b1.
     open_task(page, live_server, "horizontal")
-    type_code(page, """function getHorizontalRay(startSquare, destinationSquare) {
+    type_code(
+        page,
+        """function getHorizontalRay(startSquare, destinationSquare) {
 let ray = 0n;
 let shiftedBit = startSquare;
 while (shiftedBit !== destinationSquare) {
@@ -68,7 +74,8 @@ ray = ray | shiftedBit;
 shiftedBit = destinationSquare > startSquare ? shiftedBit << 1n : shiftedBit >> 1n;
 }
 return ray;
-}""")
+}""",
+    )
     page.click('[data-action="check"]')
     assert wait_done(page) == "failed"
     assert page.inner_text(STATUS).startswith("✗ 0 of 448 inputs pass; 448 fail.")
@@ -85,18 +92,23 @@ return ray;
     # intersectRankAnt with a file test off by one: wrong only where the anti-diagonal leaves
     # the board one file past h. The first such pair is worked out here the same way.
     open_task(page, live_server, "intersection")
-    type_code(page, """function intersectRankAnt(a, b) {
+    type_code(
+        page,
+        """function intersectRankAnt(a, b) {
 \tconst rank = a >> 3;
 \tconst file = (b >> 3) + (b & 7) - rank;
 \tif (file < 0 || file > 8) return -1;
 \treturn 8 * rank + file;
-}""")
+}""",
+    )
     page.click('[data-action="check"]')
     assert wait_done(page) == "failed"
     truth = client.get("/api/code-truth?task=intersection").json
-    planted = [-1 if not 0 <= (b >> 3) + (b & 7) - (a >> 3) <= 8 else 8 * (a >> 3) + (b >> 3) + (b & 7) - (a >> 3)
-               for a, b in truth["inputs"]]
-    wrong = [i for i, (x, y) in enumerate(zip(planted, truth["expected"])) if x != y]
+    planted = [
+        -1 if not 0 <= (b >> 3) + (b & 7) - (a >> 3) <= 8 else 8 * (a >> 3) + (b >> 3) + (b & 7) - (a >> 3)
+        for a, b in truth["inputs"]
+    ]
+    wrong = [i for i, (x, y) in enumerate(zip(planted, truth["expected"], strict=False)) if x != y]
     assert 0 < len(wrong) < 4096
     assert page.inner_text(STATUS).startswith(f"✗ {4096 - len(wrong)} of 4096 inputs pass; {len(wrong)} fail.")
     first = client.get(f"/api/code-truth?task=intersection&index={wrong[0]}").json
@@ -153,11 +165,14 @@ def test_an_endless_loop_is_stopped_and_the_page_still_answers(page, live_server
 def test_stop_while_running_and_out_of_range_answers(page, live_server):
     # About 5 ms per call on 4096 inputs: long enough to stop by hand, no call over the limit.
     open_task(page, live_server, "negative")
-    type_code(page, """function getNegativeRay(occupied, position, mask) {
+    type_code(
+        page,
+        """function getNegativeRay(occupied, position, mask) {
 	const until = Date.now() + 5;
 	while (Date.now() < until) {}
 	return position << 70n;
-}""")
+}""",
+    )
     page.click('[data-action="check"]')
     page.wait_for_function("() => document.querySelector('progress').value >= 128")
     page.click('[data-action="solution"]')  # the page answers while the worker runs
@@ -170,7 +185,9 @@ def test_stop_while_running_and_out_of_range_answers(page, live_server):
     type_code(page, "function getNegativeRay(occupied, position, mask) {\n\treturn position << 1000n;\n}")
     page.click('[data-action="check"]')
     assert wait_done(page) == "failed"
-    expect(page.locator('[data-role="got-text"]')).to_have_text("Yours: a BigInt of 1008 bits, not a 64-bit bitboard (0 to 2^64 - 1)")
+    expect(page.locator('[data-role="got-text"]')).to_have_text(
+        "Yours: a BigInt of 1008 bits, not a 64-bit bitboard (0 to 2^64 - 1)"
+    )
 
 
 def test_code_survives_a_reload_and_resets_to_the_stub(page, live_server, client):
@@ -244,7 +261,10 @@ return ray;
 
 
 def test_the_sources_printed_code_is_measured_as_the_audit_measured_it(page, live_server, client):
-    truths = {t: client.get(f"/api/code-truth?task={t}").json for t in ("horizontal", "negative", "bishop", "same-diagonal", "intersection")}
+    truths = {
+        t: client.get(f"/api/code-truth?task={t}").json
+        for t in ("horizontal", "negative", "bishop", "same-diagonal", "intersection")
+    }
     routines = {r["name"]: r["wrong"] for r in client.get("/api/routines").json["routines"]}
     open_task(page, live_server, "horizontal")
     type_code(page, DEVLOG_TEXT_METHOD)
@@ -266,8 +286,12 @@ def test_the_sources_printed_code_is_measured_as_the_audit_measured_it(page, liv
     expect(page.locator('[data-role="call"]')).to_have_text(first["call"])
     # What the page got is the slide step the chapter shows as the devlog's printed equation.
     q = first["query"]
-    slide = {s["id"]: s["value"] for s in client.get(
-        f"/api/slide?sq={q['sq']}&occupied={hex(convert(int(q['occ'], 16), 'lerf', 'lerbef'))}&line={q['line']}&mapping=lerbef").json["steps"]}
+    slide = {
+        s["id"]: s["value"]
+        for s in client.get(
+            f"/api/slide?sq={q['sq']}&occupied={hex(convert(int(q['occ'], 16), 'lerf', 'lerbef'))}&line={q['line']}&mapping=lerbef"  # noqa: E501
+        ).json["steps"]
+    }
     assert page.inner_text('[data-role="got-text"]') == f"Yours: {slide['negative_as_printed']}"
     wait_for_board(page, "got", squares_of(slide["negative_as_printed"], "lerbef"))
     wait_for_board(page, "expected", squares_of(slide["negative"], "lerbef"))
@@ -284,8 +308,11 @@ def test_the_sources_printed_code_is_measured_as_the_audit_measured_it(page, liv
     page.click('[data-action="try-printed"]')
     assert wait_done(page) == "failed"
     assert page.inner_text(STATUS).startswith("✗ 0 of 4096 inputs pass")
-    line = next(i for i, text in enumerate(client.get("/api/code-tasks").json["tasks"][4]["printed"][0]["code"].splitlines(), 1)
-                if "let blockers = occupied & mask;" in text)
+    line = next(
+        i
+        for i, text in enumerate(client.get("/api/code-tasks").json["tasks"][4]["printed"][0]["code"].splitlines(), 1)
+        if "let blockers = occupied & mask;" in text
+    )
     assert page.inner_text('[data-role="got-text"]') == f"Yours: it threw ReferenceError: mask is not defined (line {line})"
     expect(page.locator('[data-role="audit"]')).to_have_attribute("data-agrees", "true")
     # Its link opens the game board with the same pieces, the bishop selected: its moves there
@@ -298,8 +325,10 @@ def test_the_sources_printed_code_is_measured_as_the_audit_measured_it(page, liv
     page.wait_for_selector('[data-role="status"]')
 
     # The wiki's routines: the same counts as the routine audit.
-    for task, names in (("same-diagonal", ["squaresOnSameDiagonal (& 7)", "squaresOnSameDiagonal (% 9)"]),
-                        ("intersection", ["intersectRankAnt"])):
+    for task, names in (
+        ("same-diagonal", ["squaresOnSameDiagonal (& 7)", "squaresOnSameDiagonal (% 9)"]),
+        ("intersection", ["intersectRankAnt"]),
+    ):
         open_task(page, live_server, task)
         for i, name in enumerate(names):
             page.click(f'[data-printed="{i}"] [data-action="try-printed"]')
@@ -324,10 +353,13 @@ def test_the_worker_reaches_neither_network_nor_page(page, live_server, client):
     open_task(page, live_server, "color")
     # Inside the function: a synchronous request, importScripts and the page's document.
     for body, error in (
-        ('const r = new XMLHttpRequest(); r.open("GET", "/api/square?sq=e4", false); r.send(); return r.status === 200;', "NetworkError"),
+        (
+            'const r = new XMLHttpRequest(); r.open("GET", "/api/square?sq=e4", false); r.send(); return r.status === 200;',
+            "NetworkError",
+        ),
         ('importScripts("/static/js/bits.js"); return true;', "NetworkError"),
         ('document.title = "hacked"; return true;', "ReferenceError: document is not defined"),
-        ('localStorage.clear(); return true;', "ReferenceError: localStorage is not defined"),
+        ("localStorage.clear(); return true;", "ReferenceError: localStorage is not defined"),
     ):
         type_code(page, f"function isDark(square) {{\n{body}\n}}")
         page.click('[data-action="check"]')
@@ -349,16 +381,22 @@ def test_the_worker_reaches_neither_network_nor_page(page, live_server, client):
     page.click('[data-action="check"]')
     assert wait_done(page) == "failed"
     expect(page.locator('[data-role="got-text"]')).to_have_text(
-        "Yours: it threw TypeError: Cannot read properties of undefined (reading 'odd') (line 3)")
+        "Yours: it threw TypeError: Cannot read properties of undefined (reading 'odd') (line 3)"
+    )
     # fetch is asynchronous: ask a worker of the same script directly whether it gets through.
     with page.expect_worker() as info:
         page.evaluate("url => { window.probe = new Worker(url); }", page.get_attribute("#code-app", "data-worker-url"))
     worker = info.value
     outcome = worker.evaluate("() => fetch('/api/square?sq=e4').then(r => 'status ' + r.status, e => 'blocked ' + e.name)")
     assert outcome == "blocked TypeError"
-    outcome = worker.evaluate("() => new Promise(ok => { try { const s = new WebSocket('ws://' + location.host + '/'); s.onerror = () => ok('blocked'); s.onopen = () => ok('open'); } catch (e) { ok('blocked ' + e.name); } })")
+    outcome = worker.evaluate(
+        "() => new Promise(ok => { try { const s = new WebSocket('ws://' + location.host + '/'); s.onerror = () => ok('blocked'); s.onopen = () => ok('open'); } catch (e) { ok('blocked ' + e.name); } })"  # noqa: E501
+    )
     assert outcome.startswith("blocked")
-    assert worker.evaluate("() => typeof document + ' ' + typeof window + ' ' + typeof localStorage") == "undefined undefined undefined"
+    assert (
+        worker.evaluate("() => typeof document + ' ' + typeof window + ' ' + typeof localStorage")
+        == "undefined undefined undefined"
+    )
     # The helpers the tasks offer are the project's lines and reversal, square for square.
     masks = [s["masks"] for s in client.get("/api/squares?mapping=lerbef").json["squares"]]
     helpers = worker.evaluate("""() => Array.from({length: 64}, (_, sq) => {
@@ -367,7 +405,7 @@ def test_the_worker_reaches_neither_network_nor_page(page, live_server, client):
                 anti_diagonal: hex(getAntiDiagonal(rank, file)), position: hex(new Piece(WHITE, rank, file).position),
                 reversed: hex(reverseBitboard(getDiagonal(rank, file) | 1n)), negative: hex(reverseBitboard(-2n))};
     })""")
-    for sq, (mine, theirs) in enumerate(zip(helpers, masks)):
+    for sq, (mine, theirs) in enumerate(zip(helpers, masks, strict=False)):
         assert {k: mine[k] for k in theirs} == theirs, sq
         assert int(mine["position"], 16) == 1 << (sq ^ 7)
         reversed_diagonal = int(format(int(theirs["diagonal"], 16) | 1, "064b")[::-1], 2)
@@ -379,10 +417,13 @@ def test_the_worker_reaches_neither_network_nor_page(page, live_server, client):
 def test_the_page_itself_needs_no_eval(page, live_server):
     """Served with a policy without 'unsafe-eval' (as the app's pages will be), checking works:
     only the worker evaluates the student's code."""
+
     def strict(route):
         response = route.fetch()
-        headers = {**response.headers, "content-security-policy":
-                   "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'"}
+        headers = {
+            **response.headers,
+            "content-security-policy": "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'",  # noqa: E501
+        }
         route.fulfill(response=response, headers=headers)
 
     page.route("**/chapter/code?task=diagonal", strict)
@@ -400,10 +441,17 @@ def test_the_page_itself_needs_no_eval(page, live_server):
     page.problems[:] = [p for p in page.problems if "Content Security Policy" not in p and "unsafe-eval" not in p]
 
 
-@pytest.mark.parametrize("chapter, tasks", [
-    ("shift-ray", ["horizontal", "vertical", "diagonal"]), ("rays", ["negative"]), ("hyperbola", ["bishop", "queen", "negative"]),
-    ("diagonals", ["same-diagonal"]), ("colors", ["color"]), ("intersections", ["intersection"]),
-])
+@pytest.mark.parametrize(
+    "chapter, tasks",
+    [
+        ("shift-ray", ["horizontal", "vertical", "diagonal"]),
+        ("rays", ["negative"]),
+        ("hyperbola", ["bishop", "queen", "negative"]),
+        ("diagonals", ["same-diagonal"]),
+        ("colors", ["color"]),
+        ("intersections", ["intersection"]),
+    ],
+)
 def test_the_chapters_link_their_exercises(client, chapter, tasks):
     html = client.get(f"/chapter/{chapter}").get_data(as_text=True)
     for task in tasks:

@@ -22,8 +22,19 @@ def test_directions_pairs_tables_and_keyboard(page, live_server, client):
                 expected = "+" if (dr, df) == (0, 0) else "" if value is None else str(value)
                 assert cell(page, kind, dr, df).inner_text() == expected, (kind, dr, df)
     # Rose labels around e4: the steps /api/rose gives (one request, see test_browser_page_answers).
-    labels = dict(page.eval_on_selector_all('[data-board="directions"] [data-square]', "els => els.map(e => [e.dataset.square, e.querySelector('.label').textContent])"))
-    assert (labels["e5"], labels["f5"], labels["d3"], labels["g5"], labels["c3"]) == ("+8 nort", "+9 noEa", "-9 soWe", "+10 noEaEa", "-10 soWeWe")
+    labels = dict(
+        page.eval_on_selector_all(
+            '[data-board="directions"] [data-square]',
+            "els => els.map(e => [e.dataset.square, e.querySelector('.label').textContent])",
+        )
+    )
+    assert (labels["e5"], labels["f5"], labels["d3"], labels["g5"], labels["c3"]) == (
+        "+8 nort",
+        "+9 noEa",
+        "-9 soWe",
+        "+10 noEaEa",
+        "-10 soWeWe",
+    )
     for pair in [("e4", "g5"), ("e4", "h7"), ("a1", "h8"), ("h8", "a1"), ("d4", "d4")]:
         page.goto(live_server + f"/chapter/directions?from={pair[0]}&to={pair[1]}")
         d = client.get(f"/api/direction?from={pair[0]}&to={pair[1]}").json

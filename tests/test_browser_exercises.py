@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from browser_helpers import squares_of, steps, wait_for_board, wait_for_marks
 from chessviz import devlog
 from chessviz.squares import SQUARE_NAMES, convert
+
+from browser_helpers import squares_of, steps, wait_for_board, wait_for_marks
 
 OCC = devlog.OCCUPANCY_LERBEF
 LERF_B7 = 1 << SQUARE_NAMES.index("b7")
@@ -31,7 +32,7 @@ PAGE_CONTENT = """() => {
   });
   const text = document.body.textContent + ' ' + [...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label')).join(' ');
   return { boards, text };
-}"""
+}"""  # noqa: E501
 
 
 def hex_forms(value: int) -> list[str]:
@@ -147,7 +148,7 @@ def test_msb_hides_the_msb_label_and_the_verdict_until_reveal(page, live_server,
     dest = (1 << SQUARE_NAMES.index("c2")) | (1 << SQUARE_NAMES.index("g5")) | (1 << SQUARE_NAMES.index("b6"))
     start = 1 << SQUARE_NAMES.index("h1")
     data = client.get(
-        f"/api/compare?destination={hex(convert(dest, 'lerf', 'lerbef'))}&start={hex(convert(start, 'lerf', 'lerbef'))}&mapping=lerbef"
+        f"/api/compare?destination={hex(convert(dest, 'lerf', 'lerbef'))}&start={hex(convert(start, 'lerf', 'lerbef'))}&mapping=lerbef"  # noqa: E501
     ).json
     answer = {data["destination"]["msb_square"]}
     page.goto(f"{live_server}/chapter/msb?hide=1&multi=1&dest={hex(dest)}&start={hex(start)}")

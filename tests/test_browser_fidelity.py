@@ -25,7 +25,9 @@ def test_hyperbola_glyphs_follow_the_piece_and_the_reversal(page, live_server, c
     assert pieces_of(page, "attacks") == {"f4": "B"}
     ids = [s["id"] for s in client.get("/api/slide?sq=f4&occupied=0x1000804200000010&line=diagonal&mapping=lerbef").json["steps"]]
     page.click('li[data-step="rev_r"] button')
-    rev_r = client.get("/api/slide?sq=f4&occupied=0x1000804200000010&line=diagonal&mapping=lerbef").json["steps"][ids.index("rev_r")]
+    rev_r = client.get("/api/slide?sq=f4&occupied=0x1000804200000010&line=diagonal&mapping=lerbef").json["steps"][
+        ids.index("rev_r")
+    ]
     wait_for_board(page, "step", squares_of(rev_r["value"], "lerbef"))
     # The glyph stands on the bit: rev(r) of f4 is c5 (the board turned half round).
     assert squares_of(rev_r["value"], "lerbef") == {"c5"}
@@ -157,7 +159,9 @@ def test_game_promotion_undo_redo_flip_and_turn(page, live_server, client):
     # A black piece may still move in free mode; the line says whose turn it is.
     page.click('[data-board="game"] [data-square="e1"]')
     page.wait_for_selector('[data-board="game"] [data-square="e1"][data-mark="selected"]')
-    page.wait_for_function("() => document.querySelector('[data-role=turn]').textContent.includes('white piece on e1 may move anyway')")
+    page.wait_for_function(
+        "() => document.querySelector('[data-role=turn]').textContent.includes('white piece on e1 may move anyway')"
+    )
     # Flip: h1 is drawn top left, a8 bottom right, and the focus enters on the selected square.
     page.click('[data-action="flip"]')
     page.wait_for_selector('[data-board="game"][data-flipped="true"]')
@@ -230,7 +234,7 @@ def test_diagonals_show_the_difference_9_and_the_gap(page, live_server, client):
     c3, d4, c5 = (client.get(f"/api/square?sq={n}").json["index"] for n in ("c3", "d4", "c5"))
     assert d4 - c3 == 9 and c5 - d4 == 7
     assert f"c3 = {c3}, d4 = {d4}" in notes and f"c5 = {c5}" in notes
-    labels = page.eval_on_selector_all('[data-board] [data-square] .label', "els => els.map(e => e.textContent)")
+    labels = page.eval_on_selector_all("[data-board] [data-square] .label", "els => els.map(e => e.textContent)")
     assert "8" not in labels and "15" in labels and "0" in labels
 
 

@@ -9,14 +9,18 @@ DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
 
 
 def marks(page, role="game"):
-    return dict(page.eval_on_selector_all(f'[data-board="{role}"] [data-mark]', "els => els.map(e => [e.dataset.square, e.dataset.mark])"))
+    return dict(
+        page.eval_on_selector_all(f'[data-board="{role}"] [data-mark]', "els => els.map(e => [e.dataset.square, e.dataset.mark])")
+    )
 
 
 def test_game_select_move_reload_and_links(page, live_server, client):
     page.goto(live_server + "/chapter/game")
     position = client.get(f"/api/position?fen={DEVLOG_FEN}&square=d4&mapping=lerbef").json
     wait_for_board(page, "game", squares_of(position["occupied"], "lerbef"))
-    pieces = dict(page.eval_on_selector_all('[data-board="game"] [data-piece]', "els => els.map(e => [e.dataset.square, e.dataset.piece])"))
+    pieces = dict(
+        page.eval_on_selector_all('[data-board="game"] [data-piece]', "els => els.map(e => [e.dataset.square, e.dataset.piece])")
+    )
     assert pieces == position["pieces"]
     page.click('[data-board="game"] [data-square="d4"]')
     wait_for_board(page, "moves", squares_of(position["selected"]["bitboard"], "lerbef"))
@@ -24,7 +28,9 @@ def test_game_select_move_reload_and_links(page, live_server, client):
     shown = marks(page)
     assert shown.pop("d4") == "selected"
     assert set(shown) == set(position["selected"]["moves"])
-    assert {sq for sq, m in shown.items() if m == "capture"} == {sq for sq in position["selected"]["moves"] if sq in position["pieces"]}
+    assert {sq for sq, m in shown.items() if m == "capture"} == {
+        sq for sq in position["selected"]["moves"] if sq in position["pieces"]
+    }
     # A slider's moves link to the equation, one link per line, with its square and occupancy.
     links = page.eval_on_selector_all(".hyperbola-links a", "els => els.map(e => e.getAttribute('href'))")
     assert len(links) == 4
@@ -50,7 +56,9 @@ def test_game_select_move_reload_and_links(page, live_server, client):
 
 def test_game_keyboard_fen_errors_and_predict(page, live_server, client):
     page.goto(live_server + "/chapter/game")
-    wait_for_board(page, "game", squares_of(client.get(f"/api/position?fen={DEVLOG_FEN}&mapping=lerbef").json["occupied"], "lerbef"))
+    wait_for_board(
+        page, "game", squares_of(client.get(f"/api/position?fen={DEVLOG_FEN}&mapping=lerbef").json["occupied"], "lerbef")
+    )
     # Keyboard: from a1, right to b1 (the white bishop), Enter selects; then to a2, Enter moves.
     page.focus('[data-board="game"] [data-square="a1"]')
     page.keyboard.press("ArrowRight")
@@ -90,5 +98,7 @@ def test_game_keyboard_fen_errors_and_predict(page, live_server, client):
     page.keyboard.press("Enter")
     page.wait_for_selector('[data-board="game"] [data-square="d8"][data-piece="Q"]')
     page.click('[data-action="reset"]')
-    wait_for_board(page, "game", squares_of(client.get(f"/api/position?fen={DEVLOG_FEN}&mapping=lerbef").json["occupied"], "lerbef"))
+    wait_for_board(
+        page, "game", squares_of(client.get(f"/api/position?fen={DEVLOG_FEN}&mapping=lerbef").json["occupied"], "lerbef")
+    )
     screenshot(page, "chapter-game")

@@ -59,7 +59,9 @@ def test_rays_devlog_sketch_line_by_line(page, live_server, client):
     wait_for_board(page, "rays", squares_of(attacks["attacks"], "lerbef"))
     positive = set().union(*(squares_of(r["positive"], "lerbef") for r in attacks["lines"].values()))
     negative = set().union(*(squares_of(r["negative"], "lerbef") for r in attacks["lines"].values()))
-    fills = dict(page.eval_on_selector_all('[data-board="rays"] [data-fill]', "els => els.map(e => [e.dataset.square, e.dataset.fill])"))
+    fills = dict(
+        page.eval_on_selector_all('[data-board="rays"] [data-fill]', "els => els.map(e => [e.dataset.square, e.dataset.fill])")
+    )
     assert {n for n, f in fills.items() if f == "positive"} == positive
     assert {n for n, f in fills.items() if f == "negative"} == negative
     assert "b7" in positive and "a8" not in positive  # the pawn stops the up-left ray

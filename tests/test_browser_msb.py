@@ -21,7 +21,7 @@ def shown(page, body):
         page.wait_for_selector(f'[data-readout="{role}"][data-value="{body[side]["value"]}"]')
     page.wait_for_selector(f'.verdict[data-verdict="{body["verdict"]}"][data-meaningful="{str(body["meaningful"]).lower()}"]')
     comparison = page.inner_text('[data-role="comparison"]')
-    assert f'{body["destination"]["decimal"]} >= {body["start"]["decimal"]}' in comparison
+    assert f"{body['destination']['decimal']} >= {body['start']['decimal']}" in comparison
     assert body["reason"] in page.inner_text('[data-role="reason"]')
 
 
@@ -29,7 +29,12 @@ def test_msb_devlog_default_then_several_bits(page, live_server, client):
     page.goto(live_server + "/chapter/msb")
     # The devlog's sketch: destination on the strip's leftmost square (8), start on its rightmost.
     body = compare(client, ["e1"], ["h1"])
-    assert (body["destination"]["decimal"], body["start"]["decimal"], body["verdict"], body["meaningful"]) == ("8", "1", "left", True)
+    assert (body["destination"]["decimal"], body["start"]["decimal"], body["verdict"], body["meaningful"]) == (
+        "8",
+        "1",
+        "left",
+        True,
+    )
     shown(page, body)
     assert "is true" in page.inner_text('[data-role="comparison"]')
     # Destination on a higher rank but to the right: the devlog still says "left", wrongly.

@@ -26,14 +26,27 @@ def test_directions_asks_five_questions_and_draws_the_roses_from_api_rose(page, 
     page.wait_for_selector('[data-kind="begrees_filled"] td[data-current]')
     page.wait_for_selector('[data-field="lookup_index"]')
     # The rose, the pair's direction and the three sheets: no request per neighbour.
-    assert sorted(path for path, _ in asked) == ["/api/direction", "/api/directions/table", "/api/directions/table", "/api/directions/table", "/api/rose"]
+    assert sorted(path for path, _ in asked) == [
+        "/api/direction",
+        "/api/directions/table",
+        "/api/directions/table",
+        "/api/directions/table",
+        "/api/rose",
+    ]
     rose = client.get("/api/rose?sq=b2").json
-    labels = dict(page.eval_on_selector_all('[data-board="directions"] [data-square]', "els => els.map(e => [e.dataset.square, e.querySelector('.label').textContent])"))
+    labels = dict(
+        page.eval_on_selector_all(
+            '[data-board="directions"] [data-square]',
+            "els => els.map(e => [e.dataset.square, e.querySelector('.label').textContent])",
+        )
+    )
     assert {name for name, text in labels.items() if text} == {r["to"] for r in rose["rose"]}
     for r in rose["rose"]:
         assert labels[r["to"]] == f"{r['step']:+d} {r['wiki']}"  # the increment and the wiki's rose name
     # Every cell leads where /api/rose says (null off the board).
-    targets = page.eval_on_selector_all('[data-kind="degrees"] button[data-rank-diff]', "els => els.map(e => e.dataset.target || null)")
+    targets = page.eval_on_selector_all(
+        '[data-kind="degrees"] button[data-rank-diff]', "els => els.map(e => e.dataset.target || null)"
+    )
     assert targets == [name for row in rose["squares"] for name in row]
     # A cell click asks only for the new pair's direction (the rose and the sheets are cached).
     before = len(asked)
@@ -106,7 +119,7 @@ def test_devlog_values_come_from_the_page(page, live_server, client):
                 chapter.dataset.devlog = JSON.stringify({fen: '8/8/8/8/3Q4/8/8/8', occupancy: {lerbef: '0x0000000000000001', lerf: '0x0000000000000080'}});
             }
         });
-    """)
+    """)  # noqa: E501
     page.goto(live_server + "/chapter/propagation")
     wait_for_board(page, "occupied", {"h1"})
     page.goto(live_server + "/chapter/game")

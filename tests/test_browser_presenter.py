@@ -35,7 +35,7 @@ INSIDE = """(roles) => roles.map(role => {
   const r = b.getBoundingClientRect();
   const ok = r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= document.documentElement.clientWidth;
   return [role, ok ? 'inside' : `outside ${JSON.stringify([r.left, r.top, r.right, r.bottom])}`];
-})"""
+})"""  # noqa: E501
 
 
 @pytest.mark.parametrize("slug", SLIDES)
@@ -43,11 +43,11 @@ INSIDE = """(roles) => roles.map(role => {
 def test_a_slide_shows_its_boards_in_the_first_screen(page, live_server, slug, width, height):
     page.set_viewport_size({"width": width, "height": height})
     page.goto(f"{live_server}/chapter/{slug}?present=1")
-    page.wait_for_selector('html[data-present] #chapter[data-drawn]')
+    page.wait_for_selector("html[data-present] #chapter[data-drawn]")
     assert page.locator(".chapter-intro").is_hidden() and page.locator("header.site").is_hidden()
     roles = SLIDES[slug]
     where = dict(page.evaluate(INSIDE, roles))
-    assert where == {role: "inside" for role in roles}
+    assert where == dict.fromkeys(roles, "inside")
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     if (width, height) == (1280, 720) and roles:
         # Boards that number their bits (the game board and the line pictures number none).

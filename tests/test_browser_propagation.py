@@ -66,9 +66,16 @@ def test_propagation_predict_then_reveal_and_mapping(page, live_server, client):
     page.wait_for_selector('.predict[data-revealed="1"]')
 
 
-@pytest.mark.parametrize("slug,line,roles", [
-    ("masked-occupied", "file", {"mask": "m", "blockers": "b", "result-unmasked": "o_minus_r_masked", "result": "b_minus_r_masked"}),
-])
+@pytest.mark.parametrize(
+    "slug,line,roles",
+    [
+        (
+            "masked-occupied",
+            "file",
+            {"mask": "m", "blockers": "b", "result-unmasked": "o_minus_r_masked", "result": "b_minus_r_masked"},
+        ),
+    ],
+)
 def test_mask_chapters(page, live_server, client, slug, line, roles):
     page.goto(live_server + f"/chapter/{slug}")
     expected = steps(client, sq="f4", occupied=hex(DEVLOG), line=line, mapping="lerbef")
@@ -90,7 +97,9 @@ def test_mask_chapters(page, live_server, client, slug, line, roles):
         page.goto(live_server + "/chapter/masked-occupied")
         differ = steps(client, sq="f4", occupied=hex(DEVLOG), line="file", mapping="lerbef")
         wait_for_board(page, "result", squares_of(differ["b_minus_r_masked"], "lerbef"))
-        marked = set(page.eval_on_selector_all('[data-board="result"] [data-mark="differs"]', "els => els.map(e => e.dataset.square)"))
+        marked = set(
+            page.eval_on_selector_all('[data-board="result"] [data-mark="differs"]', "els => els.map(e => e.dataset.square)")
+        )
         assert marked == squares_of(int(differ["o_minus_r_masked"], 16) ^ int(differ["b_minus_r_masked"], 16), "lerbef")
         assert marked == {"f5", "f6", "f7", "f8"}
     screenshot(page, f"chapter-{slug}")

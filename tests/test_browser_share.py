@@ -18,9 +18,10 @@ from PIL import Image
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
-from browser_helpers import board_squares
 from chessviz.web import create_app
 from chessviz.web.pages import CHAPTERS
+
+from browser_helpers import board_squares
 
 LAN_HOST = "192.0.2.10"  # TEST-NET-1: an address of this machine as make serve would list it
 VIEW = "/chapter/propagation?sq=d4&occ=0x880008&pred=0x8&rev=1"
@@ -40,7 +41,9 @@ def lan_server():
 
 def decode_qr(page) -> str:
     image = page.locator("[data-share-qr]")
-    page.wait_for_function("() => { const i = document.querySelector('[data-share-qr]'); return i.complete && i.naturalWidth > 0; }")
+    page.wait_for_function(
+        "() => { const i = document.querySelector('[data-share-qr]'); return i.complete && i.naturalWidth > 0; }"
+    )
     found = zxingcpp.read_barcodes(Image.open(io.BytesIO(image.screenshot())))
     assert len(found) == 1
     return found[0].text
@@ -139,7 +142,7 @@ def test_exported_svg_holds_the_boards_set_squares_caption_and_bit_numbers(page,
 
 def test_exported_png_is_an_image_of_the_board(page, live_server):
     page.goto(f"{live_server}/chapter/game")
-    page.wait_for_selector('[data-board] [data-piece]')
+    page.wait_for_selector("[data-board] [data-piece]")
     caption = page.locator("figure:has([data-board]) figcaption").first.text_content().strip()
     png = export(page, caption, "png")
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
@@ -148,7 +151,7 @@ def test_exported_png_is_an_image_of_the_board(page, live_server):
     assert (width, height) == image.size and width > 700 and height > 800
     # Light and dark squares are both drawn (the board, not a blank canvas).
     colours = {image.getpixel((x, y)) for x in range(0, width, 37) for y in range(0, height, 37)}
-    assert (0xef, 0xe6, 0xd2) in colours and (0xb9, 0xa2, 0x7f) in colours
+    assert (0xEF, 0xE6, 0xD2) in colours and (0xB9, 0xA2, 0x7F) in colours
 
 
 @pytest.mark.parametrize("slug", [c.slug for c in CHAPTERS])

@@ -60,5 +60,5 @@ def test_squares_click_type_reload_and_keyboard(page, live_server, client):
         assert page.get_attribute('[data-readout="lerf"]', "data-copied") == literal
     # Back undoes the last change.
     page.go_back()
-    page.wait_for_function("() => !document.querySelector('[data-board=\"lerf\"] [data-square=\"e2\"][data-bit=\"1\"]')")
+    page.wait_for_function('() => !document.querySelector(\'[data-board="lerf"] [data-square="e2"][data-bit="1"]\')')
     screenshot(page, "chapter-squares")

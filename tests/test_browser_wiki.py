@@ -8,12 +8,21 @@ def test_diagonals_overlay_lines_and_routines(page, live_server, client):
     page.goto(live_server + "/chapter/diagonals")
     e4 = client.get("/api/square?sq=e4").json
     page.wait_for_selector('[data-board="diagonals"] [data-square="h1"][data-bit="1"]')
-    assert board_squares(page, "diagonals") == squares_of(e4["masks"]["diagonal"], "lerf") | squares_of(e4["masks"]["anti_diagonal"], "lerf")
-    labels = dict(page.eval_on_selector_all('[data-board="diagonals"] [data-square]', "els => els.map(e => [e.dataset.square, e.querySelector('.label').textContent])"))
+    assert board_squares(page, "diagonals") == squares_of(e4["masks"]["diagonal"], "lerf") | squares_of(
+        e4["masks"]["anti_diagonal"], "lerf"
+    )
+    labels = dict(
+        page.eval_on_selector_all(
+            '[data-board="diagonals"] [data-square]',
+            "els => els.map(e => [e.dataset.square, e.querySelector('.label').textContent])",
+        )
+    )
     every = {s["name"]: s for s in client.get("/api/squares").json["squares"]}
     assert labels == {name: str(s["diagonal"]["index"]) for name, s in every.items()}
     page.select_option('[data-control="overlay"]', "and15")
-    page.wait_for_function("() => document.querySelector('[data-board=\"diagonals\"] [data-square=\"h1\"] .label').textContent === '9'")
+    page.wait_for_function(
+        "() => document.querySelector('[data-board=\"diagonals\"] [data-square=\"h1\"] .label').textContent === '9'"
+    )
     # Click b = a8 (the next click sets b): the & 7 routine is wrong for e4/a8? Ask the API.
     page.click('[data-board="diagonals"] [data-square="a8"]')
     same = client.get("/api/same-line?a=e4&b=a8").json
@@ -42,7 +51,7 @@ def test_colors_methods_working_and_pairs(page, live_server, client):
     assert board_squares(page, "colors") == squares_of(0xAA55AA55AA55AA55, "lerf")
     for method in color["methods"]:
         row = page.locator(f'tr[data-method="{method["name"]}"]')
-        assert f'{method["value"]} ({method["means"]})' in row.inner_text()
+        assert f"{method['value']} ({method['means']})" in row.inner_text()
         assert row.locator("[data-correct]").get_attribute("data-correct") == str(method["agrees"]).lower()
     assert "9 * square = 252" in page.inner_text('[data-role="working"]')
     page.click('[data-board="colors"] [data-square="d5"]')
@@ -50,7 +59,10 @@ def test_colors_methods_working_and_pairs(page, live_server, client):
     page.wait_for_selector(f'[data-role="same"][data-same="{str(pair["same_color"]).lower()}"]')
     assert f"Knight distance {pair['knight_distance']}" in page.inner_text('[data-role="pair"]')
     for method in pair["same_color_methods"]:
-        assert page.locator(f'[data-role="pair"] tr[data-method="{method["name"]}"] [data-correct]').get_attribute("data-correct") == str(method["agrees"]).lower()
+        assert (
+            page.locator(f'[data-role="pair"] tr[data-method="{method["name"]}"] [data-correct]').get_attribute("data-correct")
+            == str(method["agrees"]).lower()
+        )
     page.reload()
     page.wait_for_selector('[data-role="same"]')
     page.focus('[data-board="colors"] [data-square="d5"]')

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from browser_helpers import squares_of, steps
 from chessviz.squares import SQUARE_NAMES, convert
+
+from browser_helpers import squares_of, steps
 from conftest import SCREENSHOTS
 
 ITEMS = """(role) => [...document.querySelectorAll(`[data-role="${role}"] .sheet-item`)].map(item => {
@@ -19,7 +20,7 @@ ITEMS = """(role) => [...document.querySelectorAll(`[data-role="${role}"] .sheet
     boards: [...item.querySelectorAll('[data-board]')].map(b => b.dataset.board),
     text: item.textContent,
   };
-})"""
+})"""  # noqa: E501
 
 
 def open_sheet(page, url):
@@ -38,12 +39,12 @@ def test_a_propagation_sheet_has_blank_boards_and_a_key_that_is_right(page, live
         assert q["predictBits"] == [] and q["marks"] == []
     assert len({(tuple(q["occupied"]), tuple(q["slider"])) for q in questions}) == 4
     # The key: every answer square marked ○ (missed, since nothing was predicted), nothing else.
-    for q, k in zip(questions, key):
+    for q, k in zip(questions, key, strict=False):
         (sq,) = q["slider"]
         occ = sum(1 << SQUARE_NAMES.index(n) for n in q["occupied"])
         value = steps(client, sq=sq, occupied=hex(convert(occ, "lerf", "lerbef")), line="rank", mapping="lerbef")["o_minus_r"]
         answer = squares_of(value, "lerbef")
-        assert dict(k["marks"]) == {n: "missed" for n in answer}
+        assert dict(k["marks"]) == dict.fromkeys(answer, "missed")
     # The answer key starts a new page when printed.
     assert page.evaluate("getComputedStyle(document.querySelector('.answer-key')).breakBefore") == "page"
     page.emulate_media(media="print")
@@ -63,8 +64,11 @@ def test_a_wiki_sheet_asks_and_its_key_answers(page, live_server, client):
     scores = page.eval_on_selector_all('[data-role="answer-key"] .predict-score', "els => els.map(e => e.textContent)")
     assert len(prompts) == len(scores) == 5
     # No board (its checkering would answer) and no verdict on the questions' page.
-    assert page.locator('[data-role="worksheet"] [data-board], [data-role="worksheet"] .predict-score:text("The answer:")').count() == 0
-    for prompt, score in zip(prompts, scores):
+    assert (
+        page.locator('[data-role="worksheet"] [data-board], [data-role="worksheet"] .predict-score:text("The answer:")').count()
+        == 0
+    )
+    for prompt, score in zip(prompts, scores, strict=False):
         square = prompt.split()[1]
         color = client.get(f"/api/color?sq={square}").json["color"]
         assert score == f"The answer: {square} is {color}."
@@ -72,7 +76,20 @@ def test_a_wiki_sheet_asks_and_its_key_answers(page, live_server, client):
 
 @pytest.mark.parametrize(
     "slug",
-    ["msb", "shift-ray", "mask", "masked-occupied", "rays", "hyperbola", "game", "squares", "diagonals", "directions", "intersections", "routines"],
+    [
+        "msb",
+        "shift-ray",
+        "mask",
+        "masked-occupied",
+        "rays",
+        "hyperbola",
+        "game",
+        "squares",
+        "diagonals",
+        "directions",
+        "intersections",
+        "routines",
+    ],
 )
 def test_every_chapter_with_an_exercise_prints_a_sheet(page, live_server, slug):
     open_sheet(page, f"{live_server}/chapter/{slug}?sheet=3&seed=5")

@@ -34,11 +34,13 @@ def no_server_error(ctx, response, case):
 
 
 @schema.parametrize()
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES < 100,
-          suppress_health_check=list(HealthCheck))
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES < 100, suppress_health_check=list(HealthCheck))
 def test_api_keeps_its_contract(case):
     # identity: the WSGI transport does not decode brotli (compression has its own tests)
     # A schema-valid query may still be refused with a 400 the schema cannot express (two
     # squares on no common line, an illegal move, a FEN that is no position): not a failure.
-    case.call_and_validate(headers={"Accept-Encoding": "identity"}, excluded_checks=[positive_data_acceptance],
-                           additional_checks=[contract_error_shape, no_server_error])
+    case.call_and_validate(
+        headers={"Accept-Encoding": "identity"},
+        excluded_checks=[positive_data_acceptance],
+        additional_checks=[contract_error_shape, no_server_error],
+    )

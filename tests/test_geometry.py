@@ -23,6 +23,7 @@ def rf(sq):
 
 # ------------------------------------------------------------------ C integer helpers
 
+
 @pytest.mark.parametrize("value", [0, 1, -1, 2**31 - 1, 2**31, -(2**31), -(2**31) - 1, 2**32 + 5, -(2**40) + 3, 17 * 7 * 2**28])
 def test_c_int_wraps_like_a_32_bit_int(value):
     assert audit.c_int(value) == ctypes.c_int32(value).value
@@ -48,6 +49,7 @@ def test_knight_distance_is_python_chess_s():
 
 # ------------------------------------------------------------------ diagonals and colour
 
+
 def test_diagonal_indices_and_lengths_every_square():
     for sq in range(64):
         r, f = rf(sq)
@@ -63,7 +65,12 @@ def test_diagonal_indices_and_lengths_every_square():
         # The Diagonals page: even diagonal indices are the dark diagonals.
         assert lines.is_dark(sq) == ((r - f) % 2 == 0)
     # The page's named diagonals: a1/h8 index 0 length 8; a8 is 7, h1 is -7, both length 1.
-    assert [(lines.diagonal_index(s), lines.diagonal_length(s)) for s in (chess.A1, chess.H8, chess.A8, chess.H1)] == [(0, 8), (0, 8), (7, 1), (-7, 1)]
+    assert [(lines.diagonal_index(s), lines.diagonal_length(s)) for s in (chess.A1, chess.H8, chess.A8, chess.H1)] == [
+        (0, 8),
+        (0, 8),
+        (7, 1),
+        (-7, 1),
+    ]
 
 
 def test_same_line_every_pair_against_python_chess():
@@ -85,6 +92,7 @@ def test_same_line_every_pair_against_python_chess():
 
 
 # ------------------------------------------------------------------ intersections
+
 
 def line_point(a, b, line_a, line_b):
     """The (rank, file) where the two infinite lines meet, as fractions (off the board allowed)."""
@@ -140,6 +148,7 @@ def test_intersection_refuses_bad_line_kinds():
 
 
 # ------------------------------------------------------------------ directions
+
 
 def test_degrees_and_begrees_definitions():
     deltas = [(dr, df) for dr in range(-7, 8) for df in range(-7, 8) if (dr, df) != (0, 0)]

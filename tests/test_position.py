@@ -151,7 +151,21 @@ def test_move_over_http_agrees_with_board_push(client):
 def test_a_board_may_lack_kings_and_either_colour_moves():
     board = parse_fen("8/8/8/8/3r4/8/8/R7")
     assert {SQUARE_NAMES[s] for s in chess.SquareSet(targets(board, parse_square("a1")))} == {
-        "a2", "a3", "a4", "a5", "a6", "a7", "a8", "b1", "c1", "d1", "e1", "f1", "g1", "h1"}
+        "a2",
+        "a3",
+        "a4",
+        "a5",
+        "a6",
+        "a7",
+        "a8",
+        "b1",
+        "c1",
+        "d1",
+        "e1",
+        "f1",
+        "g1",
+        "h1",
+    }
     after = apply_move(board, parse_square("d4"), parse_square("d1"))
     assert after.board_fen() == "8/8/8/8/8/8/8/R2r4"
     assert apply_move(after, parse_square("a1"), parse_square("d1")).board_fen() == "8/8/8/8/8/8/8/3R4"

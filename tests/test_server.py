@@ -43,7 +43,10 @@ def server(tmp_path_factory):
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "chessviz.web.serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "2"],
-        cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     base = f"http://127.0.0.1:{port}"
@@ -71,12 +74,16 @@ def test_serves_pages_api_and_contract_errors(server):
     assert status == 200 and json.loads(body)["index"] == 28
     status, _, body = get(base + "/api/square?sq=" + "9" * 5000)
     assert status == 400 and json.loads(body)["error"] == {
-        "code": "invalid_square", "message": json.loads(body)["error"]["message"], "param": "sq"}
+        "code": "invalid_square",
+        "message": json.loads(body)["error"]["message"],
+        "param": "sq",
+    }
     # The stack refuses an over-long request line before the app runs, in the contract's shape.
     status, headers, body = get(base + "/api/square?sq=" + "9" * 20000)
     assert status == 414 and headers["Content-Type"] == "application/json"
-    assert json.loads(body) == {"error": {"code": "uri_too_long",
-                                          "message": "the request line is longer than 8190 bytes", "param": None}}
+    assert json.loads(body) == {
+        "error": {"code": "uri_too_long", "message": "the request line is longer than 8190 bytes", "param": None}
+    }
     status, _, body = get(base + "/nowhere", {"Accept": "application/json"})
     assert status == 404 and json.loads(body)["error"]["code"] == "not_found"
     status, headers, body = get(base + "/nowhere", {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"})
@@ -121,12 +128,16 @@ def test_prints_addresses_and_logs_each_request(server):
 
 
 def test_lan_addresses_are_the_machines_non_loopback_ipv4():
-    from chessviz.web.serve import lan_addresses
-
     import psutil
 
-    expected = {a.address for addrs in psutil.net_if_addrs().values() for a in addrs
-                if a.family == socket.AF_INET and not a.address.startswith(("127.", "169.254."))}
+    from chessviz.web.serve import lan_addresses
+
+    expected = {
+        a.address
+        for addrs in psutil.net_if_addrs().values()
+        for a in addrs
+        if a.family == socket.AF_INET and not a.address.startswith(("127.", "169.254."))
+    }
     assert set(lan_addresses()) == expected
     assert all(not a.startswith("127.") for a in lan_addresses())
 

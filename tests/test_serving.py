@@ -68,8 +68,11 @@ def test_a_view_that_sets_its_own_csp_keeps_it():
 
     @app.get("/worker-demo.js")
     def worker_demo():
-        return "self.onmessage = () => {};", 200, {
-            "Content-Type": "application/javascript", "Content-Security-Policy": "script-src 'self' 'unsafe-eval'"}
+        return (
+            "self.onmessage = () => {};",
+            200,
+            {"Content-Type": "application/javascript", "Content-Security-Policy": "script-src 'self' 'unsafe-eval'"},
+        )
 
     response = app.test_client().get("/worker-demo.js")
     assert response.headers["Content-Security-Policy"] == "script-src 'self' 'unsafe-eval'"
@@ -126,8 +129,12 @@ def test_version_changes_with_any_file(tmp_path):
 
 @pytest.mark.parametrize("kind", ["api", "static", "page", "shared"])
 def test_etag_revalidation_gives_304(client, kind):
-    url = {"api": "/api/slide?sq=e4&occupied=0x0000001000100010&line=rank", "static": page_module(client),
-           "page": "/chapter/mask", "shared": "/api/routines"}[kind]
+    url = {
+        "api": "/api/slide?sq=e4&occupied=0x0000001000100010&line=rank",
+        "static": page_module(client),
+        "page": "/chapter/mask",
+        "shared": "/api/routines",
+    }[kind]
     first = client.get(url)
     etag = first.headers["ETag"]
     assert etag.startswith('W/"') and first.status_code == 200
@@ -213,8 +220,9 @@ def test_request_body_limit_is_the_contracts_error(client):
 def test_shared_answers_are_computed_when_the_app_is_created():
     app = create_app({"TESTING": True})
     shared = app.extensions["chessviz_shared"]
-    expected = {"/api/routines", "/api/openapi.json", "/"} | {f"/api/directions/table?kind={k}" for k in
-                                                             ("degrees", "begrees", "begrees_filled")}
+    expected = {"/api/routines", "/api/openapi.json", "/"} | {
+        f"/api/directions/table?kind={k}" for k in ("degrees", "begrees", "begrees_filled")
+    }
     assert expected | {f"/chapter/{c.slug}" for c in CHAPTERS} <= set(shared)
     audit.cache_clear()  # if a request computed the audit again, the cache would fill
     response = app.test_client().get("/api/routines")
@@ -223,6 +231,7 @@ def test_shared_answers_are_computed_when_the_app_is_created():
 
 
 # --- The QR code of the Share dialog -------------------------------------------------------
+
 
 def rasterise_qr(svg: str, scale: int = 6) -> Image.Image:
     """Draw the served SVG's modules (its path of M/h/m commands) as an image, independently of segno."""
@@ -243,10 +252,13 @@ def rasterise_qr(svg: str, scale: int = 6) -> Image.Image:
     return image
 
 
-@pytest.mark.parametrize("text", [
-    "http://192.0.2.10:5000/chapter/propagation?sq=d4&occupied=0x8100000010000081&hide=1",
-    "http://127.0.0.1:5000/chapter/game",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http://192.0.2.10:5000/chapter/propagation?sq=d4&occupied=0x8100000010000081&hide=1",
+        "http://127.0.0.1:5000/chapter/game",
+    ],
+)
 def test_qr_code_decodes_to_the_text(client, text):
     response = client.get("/api/qr", query_string={"text": text})
     assert response.status_code == 200 and response.mimetype == "image/svg+xml"
@@ -256,8 +268,11 @@ def test_qr_code_decodes_to_the_text(client, text):
 
 
 def test_qr_refuses_what_it_cannot_encode(client):
-    for query, code in [({}, "missing_parameter"), ({"text": "x" * 1001}, "invalid_parameter"),
-                        ({"text": "\u20ac" * 999}, "invalid_parameter")]:
+    for query, code in [
+        ({}, "missing_parameter"),
+        ({"text": "x" * 1001}, "invalid_parameter"),
+        ({"text": "\u20ac" * 999}, "invalid_parameter"),
+    ]:
         response = client.get("/api/qr", query_string=query)
         assert response.status_code == 400 and response.json["error"]["code"] == code
         assert response.json["error"]["param"] == "text"

@@ -158,10 +158,13 @@ def test_slider_on_bit_63_does_not_leave_64_bits():
     for line in DIRECTIONS:
         for step in slide_steps(a8, 0, line, "lerbef"):
             assert 0 <= step["value"] <= BB_ALL
-    assert convert(attacks("queen", a8, 0, 0, "lerbef")["attacks"], "lerbef", "lerf") == chess.BaseBoard("Q7/8/8/8/8/8/8/8").attacks_mask(a8)
+    assert convert(attacks("queen", a8, 0, 0, "lerbef")["attacks"], "lerbef", "lerf") == chess.BaseBoard(
+        "Q7/8/8/8/8/8/8/8"
+    ).attacks_mask(a8)
 
 
 # ------------------------------------------------------------------ shift loop
+
 
 def test_shift_ray_every_aligned_pair_both_mappings():
     for a in range(64):
@@ -214,6 +217,7 @@ def test_subtract_borrows_are_the_propagation_path():
 
 # ------------------------------------------------------------------ the devlog's own code
 
+
 def sliding_piece_get_moves(rays, position, occupied, own, mask_is_ray=True):
     """SlidingPiece.getMoves transcribed line for line, with BigInt semantics (Python ints are
     unbounded two's complement too). As printed, `mask` is never defined: with mask_is_ray False
@@ -233,7 +237,11 @@ def sliding_piece_get_moves(rays, position, occupied, own, mask_is_ray=True):
     return sliding_moves & ~own
 
 
-PIECE_LINES = {"rook": ("file", "rank"), "bishop": ("diagonal", "anti_diagonal"), "queen": ("file", "rank", "diagonal", "anti_diagonal")}
+PIECE_LINES = {
+    "rook": ("file", "rank"),
+    "bishop": ("diagonal", "anti_diagonal"),
+    "queen": ("file", "rank", "diagonal", "anti_diagonal"),
+}
 
 
 def test_the_devlogs_get_moves_names_an_undefined_mask():
@@ -252,7 +260,9 @@ def test_the_devlogs_get_moves_with_mask_read_as_ray_is_right_and_so_is_the_engi
         own = occupied & rng.getrandbits(64) & ~(1 << sq)
         expected = python_chess_attacks(piece, sq, occupied) & ~own
         rays = [line_mask(sq, line, mapping) for line in PIECE_LINES[piece]]
-        devlog = sliding_piece_get_moves(rays, 1 << bit_of(sq, mapping), convert(occupied, "lerf", mapping), convert(own, "lerf", mapping))
+        devlog = sliding_piece_get_moves(
+            rays, 1 << bit_of(sq, mapping), convert(occupied, "lerf", mapping), convert(own, "lerf", mapping)
+        )
         ours = attacks(piece, sq, convert(occupied, "lerf", mapping), convert(own, "lerf", mapping), mapping)["moves"]
         assert convert(devlog, mapping, "lerf") == expected == convert(ours, mapping, "lerf"), (piece, SQUARE_NAMES[sq], mapping)
 
@@ -284,7 +294,10 @@ def test_the_printed_negative_equation_measured():
                     checked += 1
                     wrong += _printed_differs(sq, occupied, line, mapping)
                     v = {s["id"]: s["value"] for s in slide_steps(sq, occupied, line, mapping)}
-                    assert convert(v["negative"], mapping, "lerf") == walked_rays(sq, line, convert(occupied, mapping, "lerf"), mapping)[1]
+                    assert (
+                        convert(v["negative"], mapping, "lerf")
+                        == walked_rays(sq, line, convert(occupied, mapping, "lerf"), mapping)[1]
+                    )
     assert wrong / checked > 0.8, (wrong, checked)
 
 
@@ -303,4 +316,3 @@ def test_the_masked_occupied_sketch():
     assert names(v["b_minus_r_masked"]) == {"f4", "f5", "f6", "f7", "f8"}
     assert names(v["positive"]) == {"f5", "f6", "f7", "f8"}
     assert names(v["negative"]) == {"f3", "f2", "f1"}
-

@@ -63,8 +63,15 @@ def test_convert_is_an_involution_that_mirrors_files():
 
 @pytest.mark.parametrize(
     "text,value",
-    [("0x0", 0), ("0X1F", 31), ("0xffffffffffffffff", BB_ALL), ("18446744073709551615", BB_ALL),
-     ("0", 0), ("00000000000000000001", 1), ("0x1000804200000010", 0x1000804200000010)],
+    [
+        ("0x0", 0),
+        ("0X1F", 31),
+        ("0xffffffffffffffff", BB_ALL),
+        ("18446744073709551615", BB_ALL),
+        ("0", 0),
+        ("00000000000000000001", 1),
+        ("0x1000804200000010", 0x1000804200000010),
+    ],
 )
 def test_parse_bitboard_accepts(text, value):
     assert parse_bitboard(text) == value
@@ -73,8 +80,26 @@ def test_parse_bitboard_accepts(text, value):
 
 @pytest.mark.parametrize(
     "text",
-    ["", "0x", "x10", "0x10000000000000000", "18446744073709551616", "-1", "-0x1", "1e3", "0x1g",
-     "12 34", "1_000", "0b101", "9" * 5000, "0x" + "f" * 5000, "\u0663", "NaN", "None", "0x-1"],
+    [
+        "",
+        "0x",
+        "x10",
+        "0x10000000000000000",
+        "18446744073709551616",
+        "-1",
+        "-0x1",
+        "1e3",
+        "0x1g",
+        "12 34",
+        "1_000",
+        "0b101",
+        "9" * 5000,
+        "0x" + "f" * 5000,
+        "\u0663",
+        "NaN",
+        "None",
+        "0x-1",
+    ],
 )
 def test_parse_bitboard_refuses(text):
     with pytest.raises(ChessvizError) as caught:
@@ -101,7 +126,9 @@ def test_parse_bitboard_says_which_rule_a_number_breaks():
     assert caught.value.message == "bitboard must be below 2**64, got '18446744073709551616'"
     with pytest.raises(ChessvizError) as caught:
         parse_bitboard("1" * 21)
-    assert caught.value.message == f"expected 0x followed by 1 to 16 hex digits, or a decimal number below 2**64, got {'1' * 21!r}"
+    assert (
+        caught.value.message == f"expected 0x followed by 1 to 16 hex digits, or a decimal number below 2**64, got {'1' * 21!r}"
+    )
     assert parse_bitboard(" 0X1f ") == 31 and parse_bitboard("0" * 20) == 0
 
 

@@ -471,8 +471,24 @@ def test_every_parameter_refuses_bad_input(client, path):
 
 def test_direction_words_carry_the_wikis_rose_names(client):
     """The Direction page's rose (Move Directions): names and single-step increments."""
-    wiki = {8: "nort", 9: "noEa", 1: "east", -7: "soEa", -8: "sout", -9: "soWe", -1: "west", 7: "noWe",
-            15: "noNoWe", 17: "noNoEa", 6: "noWeWe", 10: "noEaEa", -10: "soWeWe", -6: "soEaEa", -17: "soSoWe", -15: "soSoEa"}
+    wiki = {
+        8: "nort",
+        9: "noEa",
+        1: "east",
+        -7: "soEa",
+        -8: "sout",
+        -9: "soWe",
+        -1: "west",
+        7: "noWe",
+        15: "noNoWe",
+        17: "noNoEa",
+        6: "noWeWe",
+        10: "noEaEa",
+        -10: "soWeWe",
+        -6: "soEaEa",
+        -17: "soSoWe",
+        -15: "soSoEa",
+    }
     rose = client.get("/api/rose?sq=e4").json["rose"]
     assert len(rose) == 16
     for r in rose:

@@ -23,9 +23,15 @@ def _index(text: str) -> int:
 
 
 TASK = P.choice("task", TASK_IDS, "The task: one per exercise of the devlog, and three wiki routines.", example="horizontal")
-INDEX = P.Param("index", _index, "One input's position in the task's list (0 = the first): answer that input alone, "
-                "with a sentence naming it, the chapter and query that show it, and how to draw it.",
-                {"type": "string", "pattern": "^[0-9]{1,5}$"}, required=False, example="0")
+INDEX = P.Param(
+    "index",
+    _index,
+    "One input's position in the task's list (0 = the first): answer that input alone, "
+    "with a sentence naming it, the chapter and query that show it, and how to draw it.",
+    {"type": "string", "pattern": "^[0-9]{1,5}$"},
+    required=False,
+    example="0",
+)
 
 
 @endpoint(

@@ -20,9 +20,18 @@ from .api import endpoint
     response=S.obj(
         {
             "sq": S.SQUARE,
-            "rose": S.array(S.obj(
-                    {"to": S.SQUARE, "kind": S.enum("ray", "knight"), "direction": S.STR, "words": S.STR, "wiki": S.STR, "step": S.INT}
-                )),
+            "rose": S.array(
+                S.obj(
+                    {
+                        "to": S.SQUARE,
+                        "kind": S.enum("ray", "knight"),
+                        "direction": S.STR,
+                        "words": S.STR,
+                        "wiki": S.STR,
+                        "step": S.INT,
+                    }
+                )
+            ),
             "rank_diffs": S.array(S.INT, 15),
             "file_diffs": S.array(S.INT, 15),
             "squares": S.array(S.array(S.nullable(S.SQUARE), 15), 15),
@@ -32,7 +41,10 @@ from .api import endpoint
 def rose_view(sq: int) -> dict:
     return {
         "sq": square_name(sq),
-        "rose": [{"to": square_name(r["square"]), **{k: r[k] for k in ("kind", "direction", "words", "wiki", "step")}} for r in rose(sq)],
+        "rose": [
+            {"to": square_name(r["square"]), **{k: r[k] for k in ("kind", "direction", "words", "wiki", "step")}}
+            for r in rose(sq)
+        ],
         "rank_diffs": list(range(7, -8, -1)),
         "file_diffs": list(SPAN),
         "squares": [[square_name(t) if t is not None else None for t in row] for row in offsets(sq)],

@@ -157,8 +157,10 @@ def main(argv: list[str] | None = None) -> None:
         for address in lan:
             print(f"  http://{address}:{args.port}/", flush=True)
     else:
-        print(f"Only this computer can reach it: http://{args.host}:{args.port}/ "
-              "(make serve HOST=0.0.0.0 opens it to the network)", flush=True)
+        print(
+            f"Only this computer can reach it: http://{args.host}:{args.port}/ (make serve HOST=0.0.0.0 opens it to the network)",
+            flush=True,
+        )
     Classroom(app, options(args.host, args.port, args.workers)).run()
 
 

@@ -21,18 +21,20 @@ from werkzeug.routing import BaseConverter
 # script-src 'self' only: every script is a same-origin ES module file, no inline code, no
 # eval. A view that sets its own Content-Security-Policy (e.g. a Web Worker's script that
 # needs 'unsafe-eval' inside the worker only) keeps it: the default is only set when absent.
-CSP = "; ".join([
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data: blob:",  # data: for the empty favicon, blob: for board export
-    "connect-src 'self'",
-    "worker-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'self'",
-])
+CSP = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data: blob:",  # data: for the empty favicon, blob: for board export
+        "connect-src 'self'",
+        "worker-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'self'",
+    ]
+)
 SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
@@ -49,8 +51,15 @@ MAX_BODY = 16 * 1024  # the API is GET only: a body is never needed
 # The request line's limit is the serving stack's (chessviz.web.serve): it answers 414 in the
 # contract's JSON before the app runs. Below it, an over-long parameter is the app's 400 naming it.
 
-COMPRESSIBLE = {"application/json", "application/javascript", "text/javascript", "text/css",
-                "text/html", "text/plain", "image/svg+xml"}
+COMPRESSIBLE = {
+    "application/json",
+    "application/javascript",
+    "text/javascript",
+    "text/css",
+    "text/html",
+    "text/plain",
+    "image/svg+xml",
+}
 MIN_COMPRESS = 256
 DYNAMIC_BROTLI_QUALITY = 5  # fast enough per request; precomputed bodies get 11
 DYNAMIC_GZIP_LEVEL = 6
@@ -62,8 +71,10 @@ _HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large
 _PAGE_ERRORS = {
     404: ("Page not found", "There is no page at this address. Every chapter is listed below."),
     405: ("Not allowed here", "This page cannot be used that way. Every chapter is listed below."),
-    500: ("Something went wrong", "The server ran into a problem; its log has the details for your teacher. "
-          "Every chapter is listed below."),
+    500: (
+        "Something went wrong",
+        "The server ran into a problem; its log has the details for your teacher. Every chapter is listed below.",
+    ),
 }
 
 
@@ -246,8 +257,13 @@ def compress(response: Response) -> Response:
 
 # The answers that are the same for everyone, computed when the app is created: the audit,
 # the three 15x15 sheets, the OpenAPI document and every page (its chapter list included).
-SHARED_API = ["/api/routines", "/api/directions/table?kind=degrees", "/api/directions/table?kind=begrees",
-              "/api/directions/table?kind=begrees_filled", "/api/openapi.json"]
+SHARED_API = [
+    "/api/routines",
+    "/api/directions/table?kind=degrees",
+    "/api/directions/table?kind=begrees",
+    "/api/directions/table?kind=begrees_filled",
+    "/api/openapi.json",
+]
 
 
 def prepare_shared(app: Flask) -> dict[str, Prepared]:
