@@ -93,21 +93,25 @@ def test_link_is_the_current_view_after_a_click(page, live_server):
     assert decode_qr(page) == current
 
 
-def test_answers_hidden_view_cannot_reveal_and_keeps_the_flag(page, live_server):
+def test_a_link_with_answers_hidden_opens_the_exercise_and_keeps_the_flag(page, live_server):
+    """The Share dialog's "answers hidden" link (hide=1) meets the chapters' exercise mode: the
+    answer is out of the page until the student reveals it, and the flag survives rewrites."""
     page.goto(f"{live_server}/chapter/propagation?sq=d4&occ=0x880008&hide=1")
-    predict = page.locator(".predict")
-    expect(predict).to_be_visible()
-    expect(page.get_by_role("button", name="Reveal the answer")).to_be_hidden()
-    expect(page.locator("[data-answers-note]")).to_be_visible()
+    page.wait_for_selector("#chapter[data-drawn]")
+    expect(page.locator("html")).to_have_attribute("data-answers", "hidden")
+    expect(page.locator('[data-board="result"]')).to_have_count(0)
     page.click('[data-board="predict"] [data-square="e4"]')  # the chapter rewrites its query string
     page.wait_for_function("() => new URLSearchParams(location.search).get('pred') !== null")
     assert parse_qs(urlsplit(page.url).query)["hide"] == ["1"]
     page.reload()
-    expect(page.get_by_role("button", name="Reveal the answer")).to_be_hidden()
-    # Without the flag the same view can be revealed.
+    expect(page.locator("html")).to_have_attribute("data-answers", "hidden")
+    page.get_by_role("button", name="Reveal the answer").click()
+    expect(page.locator("html")).to_have_attribute("data-answers", "shown")
+    expect(page.locator('[data-board="result"]')).to_have_count(1)
+    # Without the flag the same view shows its answer as the student explores.
     page.goto(f"{live_server}/chapter/propagation?sq=d4&occ=0x880008")
-    expect(page.get_by_role("button", name="Reveal the answer")).to_be_visible()
-    expect(page.locator("[data-answers-note]")).to_be_hidden()
+    page.wait_for_selector("#chapter[data-drawn]")
+    expect(page.locator('[data-board="result"]')).to_have_count(1)
 
 
 def export(page, board_caption: str, fmt: str) -> bytes:
@@ -161,10 +165,10 @@ def test_every_chapter_runs_under_the_csp_from_one_static_version(page, live_ser
     violations = []
     page.on("console", lambda msg: violations.append(msg.text) if "Content Security Policy" in msg.text else None)
     page.goto(f"{live_server}/chapter/{slug}")
-    page.wait_for_selector("#chapter [data-board], #chapter table, #chapter .readout", state="attached")
+    page.wait_for_selector("#chapter[data-drawn]", state="attached")  # the chapter has drawn its first state
     expect(page.get_by_role("button", name="Share this view")).to_be_visible()
     version = app.extensions["chessviz_static"].version
     scripts = page.evaluate("performance.getEntriesByType('resource').map(e => e.name).filter(n => n.endsWith('.js'))")
     assert len(scripts) >= 3
-    assert all(urlsplit(s).path.startswith(f"/static/{version}/js/") for s in scripts), scripts
+    assert all(urlsplit(s).path.startswith((f"/static/{version}/js/", f"/static/{version}/vendor/")) for s in scripts), scripts
     assert not violations

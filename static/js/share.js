@@ -28,24 +28,10 @@ export function shareLink(href, { hidden, lanHost }) {
   return url.href;
 }
 
-// --- Answers hidden: a page opened with ?hide=1 keeps it, hides the Reveal button and scores.
+// --- Answers hidden: ?hide=1 opens the chapter in exercise mode. The chapter's own state
+// holds the flag (chapter.js): it keeps it through every URL rewrite and takes the answers
+// out of the page until the student reveals them. The dialog only starts from it.
 const answersHidden = new URLSearchParams(window.location.search).get(HIDE) === "1";
-if (answersHidden) {
-  document.documentElement.dataset.answers = "hidden";
-  // Chapters rewrite the query string from their own state, which knows nothing of hide=1:
-  // put it back on every rewrite, so a reload or a forwarded link stays without answers.
-  for (const method of ["pushState", "replaceState"]) {
-    const original = history[method].bind(history);
-    history[method] = (state, title, url) => {
-      if (url !== undefined && url !== null) {
-        const next = new URL(url, window.location.href);
-        next.searchParams.set(HIDE, "1");
-        url = next.pathname + next.search + next.hash;
-      }
-      return original(state, title, url);
-    };
-  }
-}
 
 const dialog = document.querySelector("[data-share-dialog]");
 if (dialog) setUp(dialog);
