@@ -1,5 +1,7 @@
 """Chapter "squares" in headless Chromium: click, type, reload, keyboard, both mappings."""
 
+import re
+
 from playwright.sync_api import expect
 
 from chessviz.squares import convert, parse_square
@@ -54,10 +56,11 @@ def test_squares_click_type_reload_and_keyboard(page, live_server, client):
     hex_value = page.get_attribute('[data-readout="lerf"]', "data-value")
     for kind, literal in (("c", hex_value + "ULL"), ("python", hex_value), ("js", hex_value + "n")):
         page.click(f'[data-readout="lerf"] [data-copy="{kind}"]')
-        # The status line is written once the clipboard promise settles: wait for that text
-        # itself, not for data-copied, which the page sets before it.
-        expect(page.locator('[data-readout="lerf"] .copy-status')).to_contain_text(literal)
-        assert page.get_attribute('[data-readout="lerf"]', "data-copied") == literal
+        # The status line is written once the clipboard promise settles, and the Python literal
+        # is a prefix of the C one: wait for this literal's whole line, not a substring of it.
+        status = page.locator('[data-readout="lerf"] .copy-status')
+        expect(status).to_have_text(re.compile(rf"^(copied {re.escape(literal)}|{re.escape(literal)} \(select and copy\))$"))
+        expect(page.locator('[data-readout="lerf"]')).to_have_attribute("data-copied", literal)
     # Back undoes the last change.
     page.go_back()
     page.wait_for_function('() => !document.querySelector(\'[data-board="lerf"] [data-square="e2"][data-bit="1"]\')')
