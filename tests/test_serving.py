@@ -212,6 +212,7 @@ def test_no_traceback_reaches_a_client(debug):
 
 
 def test_request_body_limit_is_the_contracts_error(client):
+    assert client.get("/api/square?sq=e4").status_code == 200  # the memo has it now: it must not answer a body
     response = client.get("/api/square?sq=e4", data=b"x" * 20000)
     assert response.status_code == 413
     assert response.json["error"]["code"] == "body_too_large" and response.json["error"]["param"] is None
@@ -287,3 +288,63 @@ def test_qr_refuses_what_it_cannot_encode(client):
         response = client.get("/api/qr", query_string=query)
         assert response.status_code == 400 and response.json["error"]["code"] == code
         assert response.json["error"]["param"] == "text"
+
+
+# --- The memo of API answers (chessviz.web.memo) ---------------------------------------------
+
+MEMO_URLS = ["/api/square?sq=e4", "/api/attacks?piece=queen&sq=d4&occupied=0x0000001000000000", "/api/routines"]
+ENCODINGS = [{}, {"Accept-Encoding": "gzip"}, {"Accept-Encoding": "br, gzip"}]
+
+
+@pytest.mark.parametrize("url", MEMO_URLS)
+@pytest.mark.parametrize("headers", ENCODINGS, ids=["identity", "gzip", "br"])
+def test_a_repeated_api_request_is_replayed_exactly_without_entering_flask(url, headers):
+    app = create_app({"TESTING": True})
+    entered, flask_app = [], app.wsgi_app.app
+    app.wsgi_app.app = lambda environ, start_response: entered.append(1) or flask_app(environ, start_response)
+    client = app.test_client()
+    first, second = client.get(url, headers=headers), client.get(url, headers=headers)
+    assert len(entered) == 1 and (app.wsgi_app.hits, app.wsgi_app.misses) == (1, 1)
+    assert second.status_code == first.status_code == 200
+    assert list(second.headers.items()) == list(first.headers.items()) and second.get_data() == first.get_data()
+    decode = {"br": brotli.decompress, "gzip": gzip.decompress}.get(second.headers.get("Content-Encoding"), bytes)
+    fresh = create_app({"TESTING": True, "DEBUG": True}).test_client().get(url)  # debug: no memo
+    assert decode(second.get_data()) == fresh.get_data()
+
+
+def test_the_memo_keeps_answers_apart_by_query_and_encoding():
+    client = create_app({"TESTING": True}).test_client()
+    e4, d4 = client.get("/api/square?sq=e4"), client.get("/api/square?sq=d4")
+    assert e4.json["name"] == "e4" and d4.json["name"] == "d4"
+    assert client.get("/api/square?sq=e4").json["name"] == "e4" and client.get("/api/square?sq=d4").json["name"] == "d4"
+    plain = client.get("/api/routines")
+    packed = client.get("/api/routines", headers={"Accept-Encoding": "gzip"})
+    assert "Content-Encoding" not in plain.headers and packed.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.get_data()) == plain.get_data()
+
+
+def test_the_memo_keeps_no_error_no_page_and_lets_revalidation_reach_the_app():
+    app = create_app({"TESTING": True})
+    client = app.test_client()
+    for _ in range(2):
+        assert client.get("/api/square?sq=z9").status_code == 400
+        assert client.get("/chapter/propagation").status_code == 200
+    assert app.wsgi_app.hits == 0 and not app.wsgi_app.entries
+    etag = client.get("/api/square?sq=e4").headers["ETag"]
+    revalidated = client.get("/api/square?sq=e4", headers={"If-None-Match": etag})
+    assert revalidated.status_code == 304 and app.wsgi_app.hits == 0
+
+
+def test_the_memo_stays_within_its_byte_budget_dropping_the_least_recent():
+    app = create_app({"TESTING": True})
+    memo = app.wsgi_app
+    memo.budget = 2000  # a few answers of /api/square
+    client = app.test_client()
+    squares = [f"{f}{r}" for f in "abcdefgh" for r in "12345678"]
+    for sq in squares:
+        assert client.get(f"/api/square?sq={sq}").json["name"] == sq
+        assert memo.size <= memo.budget
+    kept = [key[1] for key in memo.entries]
+    assert 1 < len(kept) < 64 and kept == [f"sq={sq}" for sq in squares[-len(kept) :]]
+    held = [len(b) + sum(len(n) + len(v) for n, v in h) + sum(map(len, k)) for k, (_, h, b) in memo.entries.items()]
+    assert memo.size == sum(held)

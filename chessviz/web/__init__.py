@@ -12,6 +12,7 @@ from flask import Flask
 from werkzeug.exceptions import HTTPException
 
 from ..errors import ChessvizError
+from .memo import AnswerMemo
 from .serving import error_response, http_code, install
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,4 +59,6 @@ def create_app(test_config: dict | None = None) -> Flask:
         return error_response(500, "internal_error", "internal error; the server log has the details", None)
 
     install(app, ROOT)  # last: it renders the shared answers with everything registered
+    if not app.debug:  # debugging wants every request to run the code
+        app.wsgi_app = AnswerMemo(app.wsgi_app)
     return app
