@@ -6,13 +6,15 @@ loopback port, the same module and options, 2 workers).
 Prints:
 1. every endpoint's requests per second, with the example query of its OpenAPI entry, as a
    ratio of the trivial JSON route (/api/health) served by the same stack in the same run
-   (20 keep-alive connections, closed loop);
+   (20 keep-alive connections, closed loop), with the answer memo off (`--no-memo`), so
+   that every request is answered by the app: the cost of each endpoint's own work;
 2. p50 and p99 at 20 and 256 connections on a mix of every endpoint the chapters ask
-   (all but the teacher's /api/qr): closed loop (each
-   connection sends its next request as soon as the answer is in: the server's capacity,
-   where p99 is mostly queueing: at least connections / throughput) and paced (each
-   connection one request a second, or one every 250 ms: 256 students clicking once or four
-   times a second, a classroom far busier than a real one);
+   (all but the teacher's /api/qr), first with the memo off, then as `make serve` runs
+   (repeated queries replayed from the memo): closed loop (each connection sends its next
+   request as soon as the answer is in: the server's capacity, where p99 is mostly
+   queueing: at least connections / throughput) and paced (each connection one request a
+   second, or one every 250 ms: 256 students clicking once or four times a second, a
+   classroom far busier than a real one);
 3. the answer time of an ordinary request while 200 slow clients hold connections, each
    sending its headers one byte a second;
 4. worker memory (RSS) before and after 100,000 requests.
@@ -105,13 +107,13 @@ def cpu_seconds(processes) -> float:
     return total
 
 
-async def latencies(server: L.ClassroomServer, mix: list[str], long_seconds: float) -> None:
+async def latencies(server: L.ClassroomServer, mix: list[str], long_seconds: float, how: str) -> None:
     import psutil
 
     port = server.port
     me = psutil.Process()
     print(
-        "\n2. Latency on the mix of every endpoint's example query (CPU: share of one core the"
+        f"\n2. Latency on the mix of every endpoint's example query, {how} (CPU: share of one core the"
         " server's workers and this load generator got; the machine has 2)"
     )
     for connections, seconds, interval, label in [
@@ -179,14 +181,18 @@ async def memory(server: L.ClassroomServer, mix: list[str], total: int) -> None:
 
 async def main(quick: bool) -> None:
     print(load_average())
-    with L.ClassroomServer(workers=2) as server:
+    long_seconds = 8 if quick else 30
+    with L.ClassroomServer(workers=2, memo=False) as server:
         queries = example_queries(server.base)
         # The students' mix: every endpoint a chapter asks. The QR code is the teacher's, once
         # per Share dialog (about 5 ms of CPU each, which a gevent worker spends unshared).
         mix = [url for path, url in queries.items() if path != "/api/qr"]
-        print(f"make serve on 127.0.0.1:{server.port}: gunicorn, 2 gevent workers; {len(queries)} endpoints")
+        print(f"make serve --no-memo on 127.0.0.1:{server.port}: gunicorn, 2 gevent workers; {len(queries)} endpoints")
         await endpoint_ratios(server.port, queries, 1.0 if quick else 2.0)
-        await latencies(server, mix, 8 if quick else 30)
+        await latencies(server, mix, long_seconds, "every request answered by the app (--no-memo)")
+    with L.ClassroomServer(workers=2) as server:
+        print(f"\nmake serve on 127.0.0.1:{server.port}: gunicorn, 2 gevent workers, the answer memo on")
+        await latencies(server, mix, long_seconds, "make serve as it runs: repeated queries answered from the memo")
         await slow_clients(server.port, 200, 5 if quick else 10)
         await memory(server, mix, 20_000 if quick else 100_000)
     print("\n" + load_average())

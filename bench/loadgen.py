@@ -200,7 +200,7 @@ async def one_request(port: int, path: str, *, host: str = LOOPBACK, timeout: fl
 class ClassroomServer:
     """`make serve` on a free loopback port (the same module and options), for one benchmark run."""
 
-    def __init__(self, workers: int = 2):
+    def __init__(self, workers: int = 2, memo: bool = True):
         import os
         import socket
         import subprocess
@@ -213,7 +213,8 @@ class ClassroomServer:
             self.port = s.getsockname()[1]
         self.log = open(os.devnull, "w")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "chessviz.web.serve", "--host", LOOPBACK, "--port", str(self.port), "--workers", str(workers)],
+            [sys.executable, "-m", "chessviz.web.serve", "--host", LOOPBACK, "--port", str(self.port), "--workers", str(workers)]
+            + ([] if memo else ["--no-memo"]),
             cwd=root,
             stdout=self.log,
             stderr=subprocess.STDOUT,

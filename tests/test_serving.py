@@ -348,3 +348,11 @@ def test_the_memo_stays_within_its_byte_budget_dropping_the_least_recent():
     assert 1 < len(kept) < 64 and kept == [f"sq={sq}" for sq in squares[-len(kept) :]]
     held = [len(b) + sum(len(n) + len(v) for n, v in h) + sum(map(len, k)) for k, (_, h, b) in memo.entries.items()]
     assert memo.size == sum(held)
+
+
+def test_the_memo_is_off_when_debugging_or_asked_to_be():
+    from chessviz.web.memo import AnswerMemo
+
+    assert isinstance(create_app({"TESTING": True}).wsgi_app, AnswerMemo)
+    assert not isinstance(create_app({"TESTING": True, "DEBUG": True}).wsgi_app, AnswerMemo)
+    assert not isinstance(create_app({"TESTING": True, "ANSWER_MEMO": False}).wsgi_app, AnswerMemo)

@@ -59,6 +59,6 @@ def create_app(test_config: dict | None = None) -> Flask:
         return error_response(500, "internal_error", "internal error; the server log has the details", None)
 
     install(app, ROOT)  # last: it renders the shared answers with everything registered
-    if not app.debug:  # debugging wants every request to run the code
+    if not app.debug and app.config.get("ANSWER_MEMO", True):  # debugging wants every request to run the code
         app.wsgi_app = AnswerMemo(app.wsgi_app)
     return app

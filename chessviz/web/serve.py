@@ -145,11 +145,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (0.0.0.0: every interface)")
     parser.add_argument("--port", type=int, default=5000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--no-memo", action="store_true", help="answer every API request in the app, not from the memo (to measure the memo)"
+    )
     args = parser.parse_args(argv)
 
     lan = student_addresses(args.host)
     # The Share dialog gives students a LAN address when the teacher browses on localhost.
-    app = create_app({"LAN_HOSTS": lan})
+    app = create_app({"LAN_HOSTS": lan, "ANSWER_MEMO": not args.no_memo})
     raise_open_files_limit()
     print(f"chessviz classroom server, {args.workers} workers, listening on {args.host}:{args.port}", flush=True)
     if lan:
