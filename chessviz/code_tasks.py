@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from .audit import ROUTINES_BY_NAME, audit
-from .errors import ChessvizError, shown
+from .errors import ChessvizError, one_of
 from .sliding import attacks, devlog_ray, shift_ray, slide_steps
 from .squares import (
     BB_ALL,
@@ -757,10 +757,7 @@ TASKS_BY_ID = {task.id: task for task in TASKS}
 
 def check_task(task_id: str) -> Task:
     """Return the task named ``task_id``; raise invalid_parameter for any other name."""
-    task = TASKS_BY_ID.get(task_id)
-    if task is None:
-        raise ChessvizError("invalid_parameter", f"task must be one of {', '.join(TASKS_BY_ID)}, got {shown(task_id)}", "task_id")
-    return task
+    return TASKS_BY_ID[one_of(task_id, TASKS_BY_ID, "task", "task_id")]
 
 
 def encode(kind: str, value):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from .errors import ChessvizError, shown
+from .errors import one_of
 from .squares import Square, square_file, square_rank
 
 # (name, step in LERF indices, (rank delta, file delta)), clockwise from north.
@@ -130,8 +130,7 @@ def table(kind: str) -> list[list[int | None]]:
     ``degrees`` and ``begrees`` leave blank (None) the inner squares whose direction a
     farther square repeats; ``begrees_filled`` fills them. The centre is always None.
     """
-    if kind not in TABLE_KINDS:
-        raise ChessvizError("invalid_parameter", f"kind must be one of {', '.join(TABLE_KINDS)}, got {shown(kind)}", "kind")
+    one_of(kind, TABLE_KINDS, "kind", "kind")
     rows = []
     for dr in range(7, -8, -1):
         row = []

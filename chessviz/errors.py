@@ -19,6 +19,13 @@ class ChessvizError(ValueError):
         self.field = field
 
 
+def one_of(value: str, choices, name: str, field: str | None = None) -> str:
+    """Return ``value`` if it is one of ``choices``; raise invalid_parameter naming ``name`` otherwise."""
+    if value not in choices:
+        raise ChessvizError("invalid_parameter", f"{name} must be one of {', '.join(choices)}, got {shown(value)}", field)
+    return value
+
+
 def shown(value: object, limit: int = 40) -> str:
     """Return repr(value) cut to about ``limit`` characters, for messages about huge inputs."""
     if isinstance(value, str) and len(value) > limit:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from .errors import ChessvizError, shown
+from .errors import ChessvizError, one_of
 from .squares import (
     BB_ALL,
     LINE_KINDS,
@@ -296,9 +296,7 @@ def _rays(bit: int, o: Bitboard, rev_o: Bitboard, m: Bitboard) -> tuple[Bitboard
 
 def check_piece(piece: str) -> str:
     """Return piece if it is rook, bishop or queen; raise invalid_parameter otherwise."""
-    if piece not in PIECE_LINES:
-        raise ChessvizError("invalid_parameter", f"piece must be one of rook, bishop, queen, got {shown(piece)}")
-    return piece
+    return one_of(piece, PIECE_LINES, "piece")
 
 
 def attacks(piece: str, sq: Square, occupied: Bitboard, own: Bitboard = 0, mapping: str = "lerf") -> dict:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from .errors import ChessvizError, shown
+from .errors import ChessvizError, one_of, shown
 
 Square = int
 Bitboard = int
@@ -167,12 +167,7 @@ def bb_of(squares: Iterable[Square], mapping: str = "lerf") -> Bitboard:
 
 def check_line_kind(kind: str) -> str:
     """Return ``kind`` if it is a line kind; raise invalid_parameter otherwise."""
-    if kind not in LINE_KINDS:
-        raise ChessvizError(
-            "invalid_parameter",
-            f"line must be one of {', '.join(LINE_KINDS)}, got {shown(kind)}",
-        )
-    return kind
+    return one_of(kind, LINE_KINDS, "line")
 
 
 def line_squares(sq: Square, kind: str) -> list[Square]:

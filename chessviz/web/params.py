@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ChessvizError, shown
+from ..errors import ChessvizError, one_of
 from ..squares import LINE_KINDS, MAPPINGS, parse_bitboard, parse_square
 
 
@@ -74,12 +74,7 @@ def choice(
     """
 
     def parse(text: str) -> str:
-        if text not in choices:
-            raise ChessvizError(
-                "invalid_parameter",
-                f"{name} must be one of {', '.join(choices)}, got {shown(text)}",
-            )
-        return text
+        return one_of(text, choices, name)
 
     return Param(
         name,
