@@ -177,7 +177,7 @@ function reading(d, anti, hidden) {
   const note = el(
     "p",
     { "data-role": "reading" },
-    el("strong", {}, "Names the page never defines. "),
+    el("strong", {}, anti ? "Names the page never defines. " : "A name the page never defines. "),
     "The last line uses ",
     ...names,
     ", which the page never introduces. We read ",
