@@ -19,9 +19,9 @@ SCREENSHOTS = ROOT / "screenshots"
 
 # chessviz's modules in the order they import each other.
 CHESSVIZ_MODULES = [
-    "chessviz.errors", "chessviz.squares", "chessviz.lines", "chessviz.compass", "chessviz.audit", "chessviz.sliding",
-    "chessviz.position", "chessviz.answers", "chessviz.web.params", "chessviz.web.schemas", "chessviz.web.api",
-    "chessviz.web.api_bitboard", "chessviz.web.api_sliding", "chessviz.web.api_wiki", "chessviz.web.openapi",
+    "chessviz.errors", "chessviz.squares", "chessviz.lines", "chessviz.compass", "chessviz.audit", "chessviz.derivation",
+    "chessviz.sliding", "chessviz.position", "chessviz.answers", "chessviz.web.params", "chessviz.web.schemas",
+    "chessviz.web.api", "chessviz.web.api_bitboard", "chessviz.web.api_sliding", "chessviz.web.api_wiki", "chessviz.web.openapi",
     "chessviz.web.pages", "chessviz.web",
 ]  # fmt: skip
 
