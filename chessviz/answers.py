@@ -8,8 +8,9 @@ request's mapping, squares as names. Pure: no Flask, no HTTP names.
 
 from __future__ import annotations
 
-from .audit import audit, color_working, knight_distance, printed_intersection, routines_answering, verdict
+from .audit import audit, color_working, example, knight_distance, printed_intersection, routines_answering, verdict
 from .compass import direction, table
+from .derivation import derivation
 from .lines import (
     PAIRS,
     anti_diagonal_index,
@@ -137,6 +138,7 @@ def _meeting(a: Square, b: Square, line_a: str, line_b: str) -> dict:
         "reason": intersection_reason(a, b, line_a, line_b),
         "working": x88_working(a, b, line_a, line_b),
         "printed": printed_intersection(a, b, line_a, line_b),
+        "derivation": derivation(a, b, line_a, line_b),
     }
 
 
@@ -157,6 +159,11 @@ def intersections_answer(a: Square, b: Square) -> dict:
 def routines_answer() -> dict:
     """Return the audit of every printed routine."""
     return {"routines": list(audit())}
+
+
+def routine_answer(name: str, a: Square, b: Square | None) -> dict:
+    """Return one audited routine on one input: intersectRankAnt(a1, a2) prints -1, the truth is b1."""
+    return example(name, a) if b is None else example(name, a, b)
 
 
 # ------------------------------------------------------------------ sliding (the devlog)

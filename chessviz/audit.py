@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
+from .errors import ChessvizError
 from .lines import anti_diagonal_index, diagonal_index, intersection_square, is_dark
 from .squares import SQUARES, square_file, square_name, square_rank, x88
 
@@ -549,6 +550,7 @@ def _dia_ant(a: int, b: int) -> int:
 
 ROUTINES = _routines()
 ROUTINES_BY_NAME = {routine.name: routine for routine in ROUTINES}
+ROUTINE_NAMES = tuple(ROUTINES_BY_NAME)
 
 
 def routines_answering(question: str) -> list[Routine]:
@@ -634,13 +636,45 @@ def audit() -> tuple[dict, ...]:
                         "expected": truth,
                         "expected_means": routine.meaning(truth),
                         "chapter": routine.chapter,
-                        "query": routine.link(*args),
+                        "query": link(routine, *args),
                     }
                     for args, printed, truth in wrong[:10]
                 ],
             }
         )
     return tuple(report)
+
+
+# The chapters that show a named routine's answer beside the truth (the routine query parameter).
+SHOWS_A_ROUTINE = ("diagonals", "intersections")
+
+
+def link(routine: Routine, *args: int) -> dict:
+    """Return the query of the chapter that shows one input; where that chapter can, it names the routine too."""
+    query = routine.link(*args)
+    return {**query, "routine": routine.name} if routine.chapter in SHOWS_A_ROUTINE else query
+
+
+def example(name: str, *args: int) -> dict:
+    """Return one input of a routine as the audit lists a wrong example: printed value, truth, their meanings, the link."""
+    routine = ROUTINES_BY_NAME[name]
+    if len(args) < routine.arity:
+        raise ChessvizError("missing_parameter", f"{name} takes two squares: give b too", "b")
+    args = args[: routine.arity]  # a routine of one square takes a alone
+    printed, truth = routine.printed(*args), routine.truth(*args)
+    return {
+        "name": routine.name,
+        "page": routine.page,
+        "formula": routine.formula,
+        "input": [square_name(sq) for sq in args],
+        "printed": printed,
+        "printed_means": routine.meaning(printed),
+        "expected": truth,
+        "expected_means": routine.meaning(truth),
+        "correct": printed == truth,
+        "chapter": routine.chapter,
+        "query": link(routine, *args),
+    }
 
 
 def evaluate(name: str, *args: int) -> dict:

@@ -11,6 +11,7 @@ import chess
 import pytest
 from jsonschema import Draft202012Validator
 
+from chessviz.audit import ROUTINE_NAMES
 from chessviz.squares import LINE_KINDS, SQUARE_NAMES
 
 DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
@@ -59,6 +60,8 @@ SAMPLES = {
     ],
     "/api/intersections": [{"a": a, "b": b} for a, b in some_pairs(30)],
     "/api/routines": [{}],
+    # Every audited routine on a few pairs (a routine of one square ignores b).
+    "/api/routine": [{"name": name, "a": a, "b": b} for name in ROUTINE_NAMES for a, b in some_pairs(3)],
     "/api/ray": [{"from": a, "to": b, "mapping": m} for a, b in aligned_pairs()[::7] for m in MAPPINGS],
     "/api/devlog-ray": [
         {"from": a, "to": b, "shift": s, "mapping": m} for a, b in some_pairs(20) for s in ("1", "7", "8", "9") for m in MAPPINGS

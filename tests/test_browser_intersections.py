@@ -1,5 +1,9 @@
 """Chapters intersections and routines in Chromium, against /api/intersection(s) and /api/routines."""
 
+from urllib.parse import parse_qs, urlparse
+
+from playwright.sync_api import expect
+
 from browser_helpers import board_squares
 from conftest import screenshot
 
@@ -44,18 +48,38 @@ def test_routines_audit_and_links(page, live_server, client):
     for r in audit:
         assert page.get_attribute(f'tr[data-routine="{r["name"]}"]', "data-wrong") == str(r["wrong"])
     screenshot(page, "chapter-routines")
-    # Follow one wrong example of each faulty routine: its chapter flags the same answer.
-    for r in [r for r in audit if r["wrong"]]:
+    # Follow the first wrong example of each faulty routine, by clicking it: its chapter names the
+    # routine and shows its printed answer beside the truth, as the audit has them.
+    faulty = [r for r in audit if r["wrong"]]
+    assert {r["examples"][0]["chapter"] for r in faulty} == {"diagonals", "intersections"}
+    for r in faulty:
         example = r["examples"][0]
         page.goto(live_server + "/chapter/routines")
         page.locator(f'[data-examples="{r["name"]}"] a').first.click()
-        page.wait_for_url(f"**/chapter/{example['chapter']}**")
+        page.wait_for_url(f"**/chapter/{example['chapter']}?**")
+        assert parse_qs(urlparse(page.url).query)["routine"] == [r["name"]]
+        panel = page.locator(f'[data-role="routine"][data-routine="{r["name"]}"]')
+        expect(panel).to_be_visible()
+        assert panel.locator("h2").inner_text() == f"From the routine audit: {r['name']}"
+        printed, truth = panel.locator('[data-role="routine-printed"]'), panel.locator('[data-role="routine-truth"]')
+        expect(printed).to_have_attribute("data-value", str(example["printed"]))
+        assert printed.locator("strong").inner_text() == example["printed_means"]
+        assert printed.locator("[data-correct]").get_attribute("data-correct") == "false"
+        assert truth.locator("strong").inner_text() == example["expected_means"]
+        expect(truth).to_have_attribute("data-value", str(example["expected"]))
+        assert (
+            ", ".join(
+                f"{n} = {sq}"
+                for n, sq in zip(("sq1", "sq2") if r["page"] == "Diagonals" else ("a", "b"), example["input"], strict=True)
+            )
+            in panel.inner_text()
+        )
+        page.wait_for_selector("#chapter[data-drawn]")
         if example["chapter"] == "diagonals":
-            page.wait_for_selector(f'tr[data-routine="{r["name"]}"] [data-correct="false"]')
+            expect(page.locator(f'tr[data-routine="{r["name"]}"][aria-current="true"] [data-correct="false"]')).to_be_visible()
         else:
-            page.wait_for_selector('[data-role="printed"] [data-correct]')
-            if r["name"].startswith("intersect"):
-                assert page.get_attribute('[data-role="printed"] [data-correct]', "data-correct") == "false"
-            else:  # the page's prose: the chapter shows the truth, the audit the printed value
-                expected = client.get("/api/intersection?" + "&".join(f"{k}={v}" for k, v in example["query"].items())).json
-                assert expected["square"] == (example["expected_means"] if example["expected"] >= 0 else None)
+            # The chapter's own answer for the pair of lines is the truth the routine misses.
+            one = client.get("/api/intersection", query_string={k: v for k, v in example["query"].items() if k != "routine"}).json
+            assert one["square"] == (example["expected_means"] if example["expected"] >= 0 else None)
+            expect(page.locator(f'[data-role="working"] h2[data-square="{one["square"] or "none"}"]')).to_be_visible()
+    screenshot(page, "chapter-intersections-linked-routine")

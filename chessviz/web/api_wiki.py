@@ -4,6 +4,7 @@ Direction, Intersection Squares) and the audit of the routines they print."""
 from __future__ import annotations
 
 from .. import answers
+from ..audit import ROUTINE_NAMES
 from ..compass import TABLE_KINDS
 from . import params as P
 from . import schemas as S
@@ -166,6 +167,54 @@ def directions_table(kind: str) -> dict:
     return answers.directions_table_answer(kind)
 
 
+_NUMBER = {"type": "number"}
+# One line of a derivation evaluated in one chain (the page's, or the true one): null for prose.
+_EVALUATED = S.nullable(
+    S.obj(
+        {
+            "reached": S.BOOL,
+            "with": S.nullable(S.STR),
+            "value": {"anyOf": [_NUMBER, S.BOOL, {"type": "null"}]},
+            "sides": S.array(_NUMBER, 2),
+        },
+        optional=("sides",),
+    )
+)
+_OUTCOME = S.obj({"value": S.INT, "square": S.nullable(S.SQUARE)})
+DERIVATION = S.obj(
+    {
+        "section": S.enum(
+            "Rank and File",
+            "Rank and Diagonal",
+            "File and Diagonal",
+            "Rank and Anti-Diagonal",
+            "File and Anti-Diagonal",
+            "Diagonal and Anti-Diagonal",
+        ),
+        "vice_versa": S.BOOL,
+        "a": S.SQUARE,
+        "b": S.SQUARE,
+        "tables": S.array(S.enum("diagonal", "anti_diagonal")),
+        "reading": S.obj({"sq88": S.STR, "sq882": S.STR}),
+        "steps": S.array(
+            S.obj(
+                {
+                    "line": S.STR,
+                    "wrong": S.BOOL,
+                    "true_line": S.nullable(S.STR),
+                    "printed": _EVALUATED,
+                    "truth": _EVALUATED,
+                }
+            )
+        ),
+        "printed_result": _OUTCOME,
+        "true_result": _OUTCOME,
+        "square": S.nullable(S.SQUARE),
+        "reason": S.nullable(S.enum("off_board", "different_colors")),
+        "wrong_lines": S.INT,
+    }
+)
+
 _MEETING = {
     "square": S.nullable(S.SQUARE),
     "reason": S.nullable(S.enum("off_board", "different_colors")),
@@ -198,6 +247,7 @@ _MEETING = {
             "correct": S.BOOL,
         }
     ),
+    "derivation": DERIVATION,
 }
 
 
@@ -213,7 +263,9 @@ _MEETING = {
     "The intersection square (or null, with the reason off_board or different_colors), "
     "the Intersection Squares page's 0x88 working (corrected for rank/anti-diagonal), "
     "and what the page's printed routine returns for the same input: `call` names it as the "
-    "page prints it (s1, s2 or an intersect... routine) with its arguments in order.",
+    "page prints it (s1, s2 or an intersect... routine) with its arguments in order. `derivation`: "
+    "the page's section for the pair (vice versa: its a is this b), each line of its 0x88 Math as "
+    "printed and with the numbers put in, the true line beside each wrong one, and where each chain ends.",
     response=S.obj({"a": S.SQUARE, "b": S.SQUARE, "line_a": S.LINE, "line_b": S.LINE, **_MEETING}),
 )
 def intersection(a: int, b: int, line_a: str, line_b: str) -> dict:
@@ -273,6 +325,38 @@ def intersections(a: int, b: int) -> dict:
 )
 def routines() -> dict:
     return answers.routines_answer()
+
+
+@endpoint(
+    "/routine",
+    [
+        P.choice("name", ROUTINE_NAMES, "The routine, by its name in /api/routines.", example="isDark"),
+        P.square("a", "Its first square (sq, sq1 or a on the page).", example="e4"),
+        P.square("b", "Its second square, for a routine of two squares.", required=False, example="a2"),
+    ],
+    "One audited routine on one input: the printed answer beside the truth",
+    "The routine evaluated exactly as printed on (a) or (a, b), as /api/routines evaluates it, "
+    "with what its value means, the true value and its meaning, whether they agree, and the "
+    "chapter (and its query) that shows this input. A routine of two squares needs b; one of "
+    "one square takes a alone (b is ignored).",
+    response=S.obj(
+        {
+            "name": S.STR,
+            "page": S.enum("Diagonals", "Color of a Square", "Intersection Squares", "Direction"),
+            "formula": S.STR,
+            "input": S.array(S.SQUARE),
+            "printed": S.INT,
+            "printed_means": S.STR,
+            "expected": S.INT,
+            "expected_means": S.STR,
+            "correct": S.BOOL,
+            "chapter": S.STR,
+            "query": {"type": "object", "additionalProperties": S.STR},
+        }
+    ),
+)
+def routine(name: str, a: int, b: int | None) -> dict:
+    return answers.routine_answer(name, a, b)
 
 
 @endpoint(

@@ -1,5 +1,6 @@
 // Chapter "diagonals": enumerations, lengths and colours; a square's two diagonals; the page's
-// "same diagonal" routines checked against the truth.
+// "same diagonal" routines checked against the truth. Opened from the routine audit
+// (routine=... in the URL), it shows that printed routine's answer beside the truth (/api/routine).
 
 import { api } from "../api.js";
 import { parity, SQUARE_NAMES } from "../bits.js";
@@ -9,6 +10,7 @@ import { el } from "../dom.js";
 import { alignedWith, pick as pickOne, randomSquare } from "../exercise.js";
 import { big, ends, squaresMap } from "../kit.js";
 import { createQuestion, questionFields } from "../question.js";
+import { createRoutinePanel, loadRoutine } from "../routine-panel.js";
 import { T } from "../state.js";
 import { allSquares, createWikiLayout, table, verdict } from "../wiki.js";
 
@@ -26,6 +28,7 @@ const { root, state, run } = createChapter({
   b: T.square(null),
   pick: T.choice(["a", "b"], "b"),
   overlay: T.choice(Object.keys(OVERLAYS), "rank_minus_file"),
+  routine: T.text("", 80),
   ...questionFields(),
 });
 const { top, pick, board, infoColumn } = createWikiLayout(root, state, {
@@ -50,6 +53,7 @@ top.append(clearB);
 const info = el("section", { class: "panel", "aria-live": "polite", "data-role": "info" });
 const pair = el("section", { class: "panel", "aria-live": "polite", "data-role": "pair" });
 infoColumn.append(info, pair);
+const routinePanel = createRoutinePanel(infoColumn, () => state.set({ routine: "" }));
 
 const question = createQuestion(root, state, { kind: "choice" });
 const SAME = [
@@ -77,7 +81,7 @@ function drawInfo(a) {
   );
 }
 
-function drawPair(same) {
+function drawPair(same, linked) {
   if (!same) {
     pair.replaceChildren(el("p", { text: "Click a second square (b) to ask whether a and b share a diagonal." }));
     return;
@@ -93,7 +97,8 @@ function drawPair(same) {
     table(
       ["routine as printed", "returns", "verdict"],
       same.routines.map((r) => ({
-        attrs: { "data-routine": r.name },
+        // The routine a link from the audit names is outlined here too.
+        attrs: { "data-routine": r.name, "aria-current": r.name === linked ? "true" : null },
         cells: [el("code", {}, r.formula), r.means, verdict(r.correct)],
       })),
       { "data-role": "routines" },
@@ -106,7 +111,7 @@ run({
   present: [board.element.closest(".column"), pair],
   exercise: {
     // The pair's verdicts, a's indices, and (drawn by draw) the shaded lines and numbers on the board.
-    answers: [info, pair],
+    answers: [info, pair, routinePanel.element],
     next: (_s, random) => {
       const a = randomSquare(random);
       const diagonal = alignedWith(a).filter((b) => Math.abs(b.charCodeAt(0) - a.charCodeAt(0)) === Math.abs(b[1] - a[1]));
@@ -119,8 +124,9 @@ run({
     overlay.set(s.overlay);
     pick.set(s.pick);
   },
-  load: (s) => Promise.all([allSquares(), s.b ? api("/same-line", { a: s.a, b: s.b }) : null]),
-  draw(s, [squares, same]) {
+  load: (s) => Promise.all([allSquares(), s.b ? api("/same-line", { a: s.a, b: s.b }) : null, s.b ? loadRoutine(s) : null]),
+  draw(s, [squares, same, routine]) {
+    routinePanel.draw(routine);
     const a = squares[s.a];
     const diagonal = big(a.masks.diagonal);
     const anti = big(a.masks.anti_diagonal);
@@ -129,7 +135,7 @@ run({
     if (answersHidden(s)) board.draw({ bits: null, mapping: "lerf", marks: ends(s.a, s.b), cursor: s.a });
     else board.draw({ bits: diagonal | anti, mapping: "lerf", fills, labels, marks: ends(s.a, s.b), cursor: s.a });
     drawInfo(a);
-    drawPair(same);
+    drawPair(same, s.routine);
     const answer = same ? (same.diagonal ? "diagonal" : same.anti_diagonal ? "anti_diagonal" : "neither") : null;
     question.draw({
       prompt: s.b

@@ -1,16 +1,20 @@
 // Chapter "intersections": where a line through a meets a line through b, by the page's 0x88
 // arithmetic, with the off-board and colour cases, and all 12 pairs at once. One request,
-// /api/intersections, answers every pair; /api/intersection is asked only for two lines of
-// one kind, to hear its refusal.
+// /api/intersections, answers every pair, the page's "0x88 Math" with the numbers put in
+// included; /api/intersection is asked only for two lines of one kind, to hear its refusal.
+// Opened from the routine audit (routine=... in the URL), it shows that printed routine's
+// answer beside the truth (/api/routine).
 
 import { api } from "../api.js";
 import { bbOf } from "../bits.js";
 import { answersHidden, createChapter } from "../chapter.js";
 import { createSelect } from "../controls.js";
+import { drawDerivation } from "../derivation-view.js";
 import { el } from "../dom.js";
 import { pick as pickOne, randomSquare } from "../exercise.js";
 import { big, ends, squaresMap } from "../kit.js";
 import { createQuestion, questionFields } from "../question.js";
+import { createRoutinePanel, loadRoutine } from "../routine-panel.js";
 import { T } from "../state.js";
 import { LINE_CHOICES, LINE_KINDS, lineName } from "../terms.js";
 import { allSquares, createWikiLayout, table, verdict } from "../wiki.js";
@@ -21,6 +25,7 @@ const { root, state, error, run } = createChapter({
   line_a: T.choice(LINE_KINDS, "rank"),
   line_b: T.choice(LINE_KINDS, "diagonal"),
   pick: T.choice(["a", "b"], "a"),
+  routine: T.text("", 80),
   ...questionFields(),
 });
 const { top, pick, board, infoColumn } = createWikiLayout(root, state, {
@@ -41,18 +46,21 @@ for (const [key, label] of [
     control: key,
     label,
     choices: LINE_CHOICES,
-    onChange: (value) => state.set({ [key]: value, ans: "", rev: false }),
+    // Another pair of line kinds is no longer the linked routine's question: it goes.
+    onChange: (value) => state.set({ [key]: value, ans: "", rev: false, routine: "" }),
   });
 }
 const working = el("section", { class: "panel", "aria-live": "polite", "data-role": "working" });
 infoColumn.append(working);
+const routinePanel = createRoutinePanel(infoColumn, () => state.set({ routine: "" }));
+const derivation = el("section", { class: "panel derivation", "data-role": "derivation" });
 const all = el("section", { class: "panel", "data-role": "all" });
-root.append(all);
+root.append(derivation, all);
 all.addEventListener("click", (event) => {
   const row = event.target.closest("button[data-pair]");
   if (row) {
     const [lineA, lineB] = row.dataset.pair.split("/");
-    state.set({ line_a: lineA, line_b: lineB });
+    state.set({ line_a: lineA, line_b: lineB, routine: "" });
   }
 });
 
@@ -138,8 +146,9 @@ run({
   errorAfter: working,
   present: [board.element.closest(".column"), working],
   exercise: {
-    // The working names the square, the table of all pairs too; draw leaves the lines off the board.
-    answers: [working, all],
+    // The working names the square, the table of all pairs too, and a linked routine's verdict; draw
+    // leaves the lines off the board and the numbers out of the page's 0x88 Math.
+    answers: [working, all, routinePanel.element],
     next: (_s, random) => {
       const lineA = pickOne(random, LINE_KINDS);
       return {
@@ -158,17 +167,17 @@ run({
     pick.set(s.pick);
   },
   async load(s) {
-    const [squares, many] = await Promise.all([allSquares(), api("/intersections", { a: s.a, b: s.b })]);
+    const [squares, many, routine] = await Promise.all([allSquares(), api("/intersections", { a: s.a, b: s.b }), loadRoutine(s)]);
     const one = many.combinations.find((c) => c.line_a === s.line_a && c.line_b === s.line_b);
-    if (one) return { squares, many, one: { ...one, a: many.a, b: many.b } };
+    if (one) return { squares, many, routine, one: { ...one, a: many.a, b: many.b } };
     // Two lines of one kind: not among the pairs; the API says why.
     const refused = await api("/intersection", { a: s.a, b: s.b, line_a: s.line_a, line_b: s.line_b }).then(
       () => null,
       (e) => e,
     );
-    return { squares, many, one: null, refused };
+    return { squares, many, routine, one: null, refused };
   },
-  draw(s, { squares, many, one, refused }) {
+  draw(s, { squares, many, one, refused, routine }) {
     const lineA = big(squares[s.a].masks[s.line_a]);
     const lineB = big(squares[s.b].masks[s.line_b]);
     const fills = {
@@ -180,10 +189,14 @@ run({
     if (answersHidden(s)) board.draw({ bits: null, mapping: "lerf", marks: ends(s.a, s.b), cursor: s.a });
     else board.draw({ bits: one?.square ? bbOf([one.square]) : 0n, mapping: "lerf", fills, marks: ends(s.a, s.b), cursor: s.a });
     drawAll(many, s);
-    if (one) drawWorking(one);
-    else {
+    routinePanel.draw(routine);
+    if (one) {
+      drawWorking(one);
+      drawDerivation(derivation, one.derivation, { squares, a: s.a, b: s.b, hidden: answersHidden(s) });
+    } else {
       // The previous pair's working does not belong beside this refusal: clear it.
       working.replaceChildren();
+      derivation.replaceChildren();
       if (refused?.code === "same_line_kind") {
         error.show({
           message: "Choose two different kinds of line: two ranks (or two files, ...) meet nowhere or everywhere.",

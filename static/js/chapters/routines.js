@@ -17,8 +17,9 @@ const { root, state, run } = createChapter({
   ...questionFields(),
 });
 const summary = el("p", { class: "lead", "data-role": "summary" });
+const reading = el("p", { class: "panel", "data-role": "reading" });
 const list = el("section", { "data-role": "audit" });
-root.append(summary);
+root.append(summary, reading);
 const question = createQuestion(root, state, { kind: "choice" });
 root.append(list);
 const VERDICTS = [
@@ -26,6 +27,47 @@ const VERDICTS = [
   ["wrong", "no, it gets this pair wrong"],
 ];
 let faultyPairs = []; // [a, b] pairs a same-diagonal routine gets wrong, from the audit
+
+/**
+ * How the audit reads the names the Intersection Squares page never defines (sq88, sq882), and
+ * what follows, with the audit's own counts.
+ */
+function drawReading(routines) {
+  const byName = Object.fromEntries(routines.map((r) => [r.name, r]));
+  const prose = byName["Diagonal and Anti-Diagonal (0x88 Math prose)"];
+  const routine = byName.intersectDiaAnt;
+  if (!prose || !routine) {
+    reading.replaceChildren();
+    return;
+  }
+  const code = (text) => el("code", {}, text);
+  reading.replaceChildren(
+    el("strong", {}, "A name the page never defines. "),
+    "The Intersection Squares page converts its 0x88 value back to a square with ",
+    code("sq88"),
+    " (and ",
+    code("sq882"),
+    "), names it never introduces. The audit reads ",
+    code("sq88"),
+    " as ",
+    code("s88"),
+    " and ",
+    code("sq882"),
+    " as ",
+    code("s88x2"),
+    ", the values each section computes just before. Read so, the conversion is right in the four sections that compute s88 (rank or file with a diagonal or an anti-diagonal). In the diagonal and anti-diagonal section ",
+    code("s88"),
+    " is half of ",
+    code("s88x2"),
+    ", so ",
+    code("(sq88>>1) & 7"),
+    ` halves the file: ${prose.wrong} of ${prose.checked} pairs come out on a wrong square. Read `,
+    code("sq88"),
+    " as ",
+    code("s88x2"),
+    ` instead and that line becomes the page's own C routine intersectDiaAnt, which gets ${routine.wrong} of ${routine.checked} wrong.`,
+  );
+}
 
 /** The wrong examples of one faulty routine, each linking to the chapter that shows it. */
 const examples = (r) =>
@@ -74,6 +116,7 @@ run({
       revealed: s.rev,
       given: s.ans,
     });
+    drawReading(routines);
     const faulty = routines.filter((r) => r.wrong);
     summary.textContent = `${routines.length} printed routines, each run on all its inputs: ${faulty.length} give wrong answers.`;
     const rows = routines.map((r) => ({
