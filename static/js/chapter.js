@@ -17,7 +17,9 @@ const FRESH = Object.freeze({ pred: 0n, ans: "", rev: false });
 export const answersHidden = (s) => Boolean(s.hide) && !s.rev;
 
 /**
- * Create a chapter whose state holds `fields` (T.* types) and `hide` (exercise mode). Returns
+ * Create a chapter whose state holds `fields` (T.* types) and `hide` (exercise mode); `history`
+ * ({steps, reset}, optional) says which fields' changes are steps of the browser's history (see
+ * createState). Returns
  * { root, state, error, run } (error: the chapter's error line, for event handlers too): build
  * the markup with root and state, then call run({ errorAfter, controls, load, draw, exercise }):
  * - errorAfter: the element the error line follows;
@@ -31,13 +33,13 @@ export const answersHidden = (s) => Boolean(s.hide) && !s.rev;
  *   answers are replaced by a note; draw should leave out answer parts of other elements
  *   (labels, marks) itself, by answersHidden(s).
  */
-export function createChapter(fields) {
+export function createChapter(fields, { history = {} } = {}) {
   const root = document.getElementById("chapter");
   let spec = null;
   let drawId = 0;
   const chapter = {
     root,
-    state: createState({ hide: T.bool(false), present: T.bool(false), ...fields }, render),
+    state: createState({ hide: T.bool(false), present: T.bool(false), ...fields }, render, history),
     error: createErrorLine(),
     run,
   };
