@@ -28,6 +28,7 @@ export const answersHidden = (s) => Boolean(s.hide) && !s.rev;
  * - draw(s, data): draws that answer. Only the answer to the newest state is drawn; an error
  *   of the newest state is shown on the error line (draw may show a note there itself);
  * - present: the elements presenter mode keeps (input boards, the current result, the stepper);
+ *   a part of a kept element that is not for the slide carries data-present-fold (presenter.js);
  * - exercise: optional { answers: [elements holding the answer], next(s, random) → the state
  *   patch of a fresh random question (random() as Math.random) }. While answersHidden(s) the
  *   answers are replaced by a note; draw should leave out answer parts of other elements

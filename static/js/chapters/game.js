@@ -115,7 +115,8 @@ const flipButton = gameTools.querySelector('[data-action="flip"]');
 undoButton.addEventListener("click", () => travel(-1));
 redoButton.addEventListener("click", () => travel(1));
 flipButton.addEventListener("click", () => state.set({ flip: !state.get().flip }, { history: "replace" }));
-const turnLine = el("p", { class: "turn", "data-role": "turn", "aria-live": "polite" });
+// The side to move: a sentence beside the board, not on a slide.
+const turnLine = el("p", { class: "turn", "data-role": "turn", "aria-live": "polite", "data-present-fold": "" });
 const mapping = createMappingSwitch(
   root,
   state,
