@@ -157,3 +157,8 @@ def test_move_list_jumps_reload_keeps_the_line_and_view_settings_stay(page, live
     page.fill("#fen", p1 + " b - - 0 1")
     page.click('[data-action="load"]')
     agree(page, line, 1, words)
+    # Two Undo clicks in one go, one move from the start (both before the history arrives):
+    # that move is taken back, and the game is not left.
+    page.evaluate("() => { const undo = document.querySelector('[data-action=undo]'); undo.click(); undo.click(); }")
+    agree(page, line, 0, words)
+    assert urlparse(page.url).path == "/chapter/game"

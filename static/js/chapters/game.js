@@ -65,6 +65,7 @@ form
 // undone moves, as the browser drops the entries ahead.
 let line = [];
 let at = 0;
+let goingTo = null; // where a walk asked of the history is heading, until it arrives
 const samePosition = (a, b) => a.fen === b.fen && a.turn === b.turn;
 
 /** Take the line from the history entry on screen (a reload, Back, Forward), or start one; idempotent. */
@@ -82,6 +83,7 @@ function syncLine() {
     line = [{ ...here, move: null }];
     at = 0;
   }
+  goingTo = null;
   state.remember({ game: { line, at } });
 }
 
@@ -95,12 +97,18 @@ function play(next, move) {
   at += 1;
   state.set({ ...next, sel: null, ...NO_PREDICTION }, { entry: { game: { line, at } } });
 }
-/** Walk the line by `delta` positions: the browser's history does it, so Back/Forward agree. */
-function travel(delta) {
-  const target = at + delta;
-  if (delta === 0 || target < 0 || target >= line.length) return;
+const heading = () => goingTo ?? at;
+/**
+ * Walk the line to position `target` (0 is the start): the browser's history does it, so
+ * Back/Forward agree. A click before the last walk arrives counts from where that one is
+ * heading, so a quick double Undo on the first move never walks out of the game.
+ */
+function travelTo(target) {
+  const from = heading();
+  if (target === from || target < 0 || target >= line.length) return;
   closePromotion();
-  window.history.go(delta);
+  goingTo = target;
+  window.history.go(target - from);
 }
 const gameTools = el(
   "div",
@@ -112,8 +120,8 @@ const gameTools = el(
 const undoButton = gameTools.querySelector('[data-action="undo"]');
 const redoButton = gameTools.querySelector('[data-action="redo"]');
 const flipButton = gameTools.querySelector('[data-action="flip"]');
-undoButton.addEventListener("click", () => travel(-1));
-redoButton.addEventListener("click", () => travel(1));
+undoButton.addEventListener("click", () => travelTo(heading() - 1));
+redoButton.addEventListener("click", () => travelTo(heading() + 1));
 flipButton.addEventListener("click", () => state.set({ flip: !state.get().flip }, { history: "replace" }));
 // The side to move: a sentence beside the board, not on a slide.
 const turnLine = el("p", { class: "turn", "data-role": "turn", "aria-live": "polite", "data-present-fold": "" });
@@ -200,7 +208,7 @@ async function makeMove(from, to, promote = null) {
 
 played.addEventListener("click", (event) => {
   const ply = event.target.closest("button[data-ply]")?.dataset.ply;
-  if (ply !== undefined) travel(Number(ply) - at);
+  if (ply !== undefined) travelTo(Number(ply));
 });
 const info = el("div", { class: "panel selection", "aria-live": "polite" });
 movesColumn.append(info);
