@@ -49,7 +49,9 @@ def expected_pieces(board_fen: str) -> dict[str, str]:
 
 def play(page, client, fen: str, origin: str, target: str) -> str:
     """Click a piece and its target on the board; return the FEN after the move (as the API says)."""
+    page.wait_for_function("fen => document.querySelector('#chapter[data-drawn] #fen')?.value.split(' ')[0] === fen", arg=fen)
     page.click(f'[data-board="game"] [data-square="{origin}"]')
+    page.wait_for_selector(f'[data-board="game"] [data-square="{origin}"][data-mark="selected"]')
     page.wait_for_selector(f'[data-board="game"] [data-square="{target}"][data-mark]')
     page.click(f'[data-board="game"] [data-square="{target}"]')
     moved = client.get(f"/api/move?fen={fen}&from={origin}&to={target}").json["fen"]
