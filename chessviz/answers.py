@@ -9,7 +9,7 @@ request's mapping, squares as names. Pure: no Flask, no HTTP names.
 from __future__ import annotations
 
 from .audit import audit, color_working, example, knight_distance, printed_intersection, routines_answering, verdict
-from .compass import direction, table
+from .compass import direction, move_cells, table
 from .derivation import derivation
 from .lines import (
     PAIRS,
@@ -128,7 +128,13 @@ def direction_answer(origin: Square, target: Square) -> dict:
 
 def directions_table_answer(kind: str) -> dict:
     """Return one of the Direction page's 15x15 sheets with its axes."""
-    return {"kind": kind, "rank_diffs": list(range(7, -8, -1)), "file_diffs": list(range(-7, 8)), "rows": table(kind)}
+    return {
+        "kind": kind,
+        "rank_diffs": list(range(7, -8, -1)),
+        "file_diffs": list(range(-7, 8)),
+        "rows": table(kind),
+        "move_directions": move_cells(kind),
+    }
 
 
 def _meeting(a: Square, b: Square, line_a: str, line_b: str) -> dict:

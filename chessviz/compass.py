@@ -96,6 +96,20 @@ def is_farthest(rank_diff: int, file_diff: int) -> bool:
     return max(abs(rank_diff + step_r), abs(file_diff + step_f)) > 7
 
 
+MOVE_UNITS = frozenset(d[2] for d in RAY_DIRECTIONS + KNIGHT_DIRECTIONS)
+
+
+def is_move_direction(rank_diff: int, file_diff: int) -> bool:
+    """Return True when a ray step or a knight jump points the same way: (3, 6) -> True (noEaEa), (1, 3) -> False.
+
+    The Direction page prints these 16 directions in bold on its sheets.
+    """
+    if (rank_diff, file_diff) == (0, 0):
+        return False
+    g = math.gcd(rank_diff, file_diff)
+    return (rank_diff // g, file_diff // g) in MOVE_UNITS
+
+
 def direction(a: Square, b: Square) -> dict:
     """Return the direction from a to b, e.g. e4 -> g5 is the knight's north_east_east."""
     dr = square_rank(b) - square_rank(a)
@@ -141,6 +155,19 @@ def table(kind: str) -> list[list[int | None]]:
                 row.append(degrees_of(dr, df) if kind == "degrees" else begrees_of(dr, df))
         rows.append(row)
     return rows
+
+
+def move_cells(kind: str) -> list[list[bool]]:
+    """Return, laid out as :func:`table`, True where the sheet prints a move direction (in bold).
+
+    On ``degrees`` and ``begrees`` these are the 16 outermost cells of the eight rays and the
+    eight knight directions; on ``begrees_filled`` every cell along them (56 on rays, 24 on
+    knight lines).
+    """
+    return [
+        [value is not None and is_move_direction(dr, df) for df, value in zip(SPAN, row, strict=True)]
+        for dr, row in zip(range(7, -8, -1), table(kind), strict=True)
+    ]
 
 
 def rose(sq: Square) -> list[dict]:

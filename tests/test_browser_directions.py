@@ -59,3 +59,46 @@ def test_directions_pairs_tables_and_keyboard(page, live_server, client):
     page.reload()
     page.wait_for_selector('[data-kind="degrees"] td[data-current]')
     screenshot(page, "chapter-directions")
+
+
+def test_sheets_print_the_move_directions_bold_and_explain_the_blank_cells(page, live_server):
+    # The page: "move directions are given in bold"; "144 from 224"; begrees "with modulo 9 equals zero".
+    page.goto(live_server + "/chapter/directions?from=a1&to=a1")
+    page.wait_for_selector('#chapter[data-drawn] [data-kind="begrees_filled"] button[data-move]')
+    # Independently of the API: whole ray steps or knight jumps from the centre.
+    steps = [(dr, df) for dr in (-1, 0, 1) for df in (-1, 0, 1) if (dr, df) != (0, 0)]
+    steps += [(dr, df) for dr in (-2, -1, 1, 2) for df in (-2, -1, 1, 2) if abs(dr) != abs(df)]
+    reached = {(k * dr, k * df) for dr, df in steps for k in range(1, 8) if max(abs(k * dr), abs(k * df)) <= 7}
+    for kind in ("degrees", "begrees", "begrees_filled"):
+        cells = page.eval_on_selector_all(
+            f'[data-kind="{kind}"] button.cell',
+            """els => els.map(e => {
+                const style = getComputedStyle(e);
+                return [+e.dataset.rankDiff, +e.dataset.fileDiff, e.textContent, 'move' in e.dataset,
+                        +style.fontWeight, style.textDecorationLine];
+            })""",
+        )
+        assert len(cells) == 225
+        bold = {(dr, df) for dr, df, text, _move, weight, line in cells if weight >= 700 and "underline" in line}
+        marked = {(dr, df) for dr, df, _text, move, *_ in cells if move}
+        filled = {(dr, df) for dr, df, text, *_ in cells if text not in ("", "+")}
+        # Bold and underlined are exactly the marked cells (no current pair on the sheets: a1 to a1 is the centre).
+        assert bold == marked, kind
+        assert marked == {cell for cell in filled if cell in reached}, kind
+        values = sorted(int(text) for dr, df, text, move, *_ in cells if move)
+        if kind == "degrees":
+            assert len(filled) == 144 and len(marked) == 16
+            assert values == sorted([45 * k for k in range(8)] + [27, 63, 117, 153, 207, 243, 297, 333])
+        elif kind == "begrees":
+            assert len(filled) == 144 and values == list(range(0, 144, 9))
+        else:
+            assert len(filled) == 224 and len(marked) == 80 and all(v % 9 == 0 for v in values)
+    notes = page.locator('[data-role="sheet-notes"]')
+    expect_text = notes.inner_text()
+    assert "Bold and underlined: a move direction" in expect_text
+    assert "144 of the 224 cells around the centre are filled, 80 are blank" in expect_text
+    assert "farther cell in the same direction" in expect_text and "third sheet fills the blank cells" in expect_text
+    assert "0, 9, 18, 27, 36, 45, 54, 63, 72, 81, 90, 99, 108, 117, 126, 135" in expect_text
+    assert "_" not in expect_text
+    page.locator('[data-kind="degrees"]').scroll_into_view_if_needed()
+    screenshot(page, "chapter-directions-sheets")

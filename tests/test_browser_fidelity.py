@@ -135,7 +135,8 @@ def test_game_promotion_undo_redo_flip_and_turn(page, live_server, client):
     assert page.inner_text('[data-role="turn"]').startswith("White to move")
     page.fill("#fen", "4k3/3P4/8/8/8/8/8/4K3 w - - 0 1")
     page.click('[data-action="load"]')
-    page.wait_for_selector('[data-board="game"] [data-square="d7"][data-piece="P"]')
+    # The devlog's position has a white pawn on d7 too: wait for the loaded one's black king.
+    page.wait_for_selector('[data-board="game"] [data-square="e8"][data-piece="k"]')
     page.click('[data-board="game"] [data-square="d7"]')
     page.wait_for_selector('[data-board="game"] [data-square="d8"][data-mark="target"]')
     page.click('[data-board="game"] [data-square="d8"]')

@@ -47,6 +47,10 @@ def test_game_select_move_reload_and_links(page, live_server, client):
     wait_for_board(page, "game", squares_of(after["occupied"], "lerbef"))
     page.go_back()
     wait_for_board(page, "game", squares_of(position["occupied"], "lerbef"))
+    # Back is Undo: the move is taken back and nothing is selected; select the queen again.
+    assert marks(page) == {}
+    page.click('[data-board="game"] [data-square="d4"]')
+    wait_for_board(page, "moves", squares_of(position["selected"]["bitboard"], "lerbef"))
     # The link opens the hyperbola chapter with the same attacks.
     page.click(".hyperbola-links a[data-line='file']")
     page.wait_for_url("**/chapter/hyperbola**")

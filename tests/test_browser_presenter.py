@@ -104,3 +104,62 @@ def test_an_exercise_on_a_slide_keeps_its_prediction_board_in_view(page, live_se
     if width == 1280:
         sizes = page.eval_on_selector_all(".idx:not(:empty)", "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
         assert min(sizes) >= 16
+
+
+# On a slide, nothing shows but what the chapter keeps (and what holds it): every visible
+# element of #chapter lies inside a kept one or holds one. Elements marked data-present-fold
+# (the listings, the side to move, the shift loop's explanation, the click notes) stay folded
+# even inside a kept element, and through every redraw.
+UNKEPT = """() => [...document.querySelectorAll('#chapter *')]
+  .filter(e => e.checkVisibility() && !e.closest('[data-present-keep]') && !e.querySelector('[data-present-keep]'))
+  .map(e => e.outerHTML.slice(0, 100))"""
+FOLDED = """() => [...document.querySelectorAll('[data-present-fold]')]
+  .filter(e => e.checkVisibility()).map(e => e.outerHTML.slice(0, 100))"""
+
+
+def slide_is_clean(page) -> None:
+    assert page.evaluate(FOLDED) == []
+    assert page.evaluate(UNKEPT) == []
+
+
+@pytest.mark.parametrize("slug", SLIDES)
+def test_a_slide_shows_only_what_its_chapter_keeps(page, live_server, slug):
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{live_server}/chapter/{slug}?present=1")
+    page.wait_for_selector("html[data-present] #chapter[data-drawn]")
+    slide_is_clean(page)
+
+
+def test_folded_sentences_stay_folded_through_redraws_and_come_back_off_the_slide(page, live_server):
+    page.set_viewport_size({"width": 1280, "height": 720})
+    # The game: the side-to-move sentence sits in the kept game column; it folds, and stays
+    # folded when a selection redraws it.
+    page.goto(f"{live_server}/chapter/game?present=1")
+    page.wait_for_selector('html[data-present] #chapter[data-drawn] [data-role="turn"][data-turn="w"]', state="attached")
+    assert page.locator('[data-role="turn"]').is_hidden()
+    page.click('[data-board="game"] [data-square="b8"]')
+    page.wait_for_function("() => document.querySelector('[data-role=turn]').textContent.includes('piece on b8 may move')")
+    assert page.locator('[data-role="turn"]').is_hidden()
+    slide_is_clean(page)
+    # Off the slide it is back, and on the slide again folded.
+    page.keyboard.press("p")
+    page.wait_for_function("() => !document.documentElement.dataset.present")
+    assert page.locator('[data-role="turn"]').is_visible()
+    page.keyboard.press("p")
+    page.wait_for_selector("html[data-present]")
+    assert page.locator('[data-role="turn"]').is_hidden()
+    # The shift loop's explanation, with something to say (no common line: the API refuses the
+    # pair with a 400, and the page says why), and the listing.
+    page.expect_bad_requests = True
+    page.goto(f"{live_server}/chapter/shift-ray?from=a1&to=b3&present=1")
+    page.wait_for_selector("html[data-present] #chapter[data-drawn]")
+    assert page.locator(".shift-loop .explain").inner_text().strip()
+    assert page.locator(".shift-loop .explain").is_hidden() and page.locator(".listing").is_hidden()
+    slide_is_clean(page)
+    # A refused click says why beside the boards, but not on the slide.
+    page.goto(f"{live_server}/chapter/propagation?present=1")
+    page.wait_for_selector("html[data-present] #chapter[data-drawn]")
+    page.click('[data-board="occupied"] [data-square="f4"]')
+    page.wait_for_function("() => document.querySelector('[data-role=click-note]').textContent.includes('holds the slider')")
+    assert page.locator('[data-role="click-note"]').is_hidden()
+    slide_is_clean(page)

@@ -167,6 +167,19 @@ def test_degrees_and_begrees_definitions():
     assert sorted(compass.begrees_of(*d) for d in moves) == [b for b in range(144) if b % 9 == 0]
 
 
+def test_move_directions_are_whole_ray_steps_or_knight_jumps():
+    # Independently: walk each of the 8 ray steps and 8 knight jumps outwards from the centre.
+    units = [(dr, df) for dr in (-1, 0, 1) for df in (-1, 0, 1) if (dr, df) != (0, 0)]
+    units += [(dr, df) for dr in (-2, -1, 1, 2) for df in (-2, -1, 1, 2) if abs(dr) != abs(df)]
+    walked = {(k * dr, k * df) for dr, df in units for k in range(1, 8)}
+    for dr in range(-7, 8):
+        for df in range(-7, 8):
+            assert compass.is_move_direction(dr, df) is ((dr, df) in walked), (dr, df)
+    assert compass.is_move_direction(0, 0) is False
+    with pytest.raises(ChessvizError):
+        compass.move_cells("radians")
+
+
 def test_tables_blank_exactly_where_a_farther_square_repeats_the_direction():
     for kind in compass.TABLE_KINDS:
         rows = compass.table(kind)

@@ -185,6 +185,36 @@ def test_direction_tables_reproduce_the_page_cell_for_cell(client, kind):
         assert len({c for row in ours for c in row if c is not None}) == 144  # "so each angle given is distinct"
 
 
+@pytest.mark.parametrize("kind", ["degrees", "begrees", "begrees_filled"])
+def test_direction_tables_mark_the_move_directions_the_page_prints_in_bold(client, kind):
+    # Independently: a cell is a move direction when whole ray steps or whole knight jumps from
+    # the centre land on it (a step repeated 1 to 7 times, within the 15x15 sheet).
+    steps = [(dr, df) for dr in (-1, 0, 1) for df in (-1, 0, 1) if (dr, df) != (0, 0)]
+    steps += [(dr, df) for dr in (-2, -1, 1, 2) for df in (-2, -1, 1, 2) if abs(dr) != abs(df)]
+    assert len(steps) == 16
+    reached = {(k * dr, k * df) for dr, df in steps for k in range(1, 8) if max(abs(k * dr), abs(k * df)) <= 7}
+    body = get(client, f"/api/directions/table?kind={kind}")
+    rows, bold = body["rows"], body["move_directions"]
+    assert len(bold) == 15 and all(len(row) == 15 for row in bold)
+    expected = [
+        [rows[i][j] is not None and (dr, df) in reached for j, df in enumerate(body["file_diffs"])]
+        for i, dr in enumerate(body["rank_diffs"])
+    ]
+    assert bold == expected
+    values = sorted(rows[i][j] for i in range(15) for j in range(15) if bold[i][j])
+    if kind == "degrees":
+        # The 8 rays every 45 degrees; the knight's at atan(1/2) = 26.57 degrees from each axis.
+        assert values == sorted([45 * k for k in range(8)] + [27, 63, 117, 153, 207, 243, 297, 333])
+    elif kind == "begrees":
+        # "only the 16 angels with modulo 9 equals zero are actually covered by move directions (bold)"
+        assert values == list(range(0, 144, 9))
+        assert all((rows[i][j] % 9 == 0) == bold[i][j] for i in range(15) for j in range(15) if rows[i][j] is not None)
+    else:
+        # Filled: every cell along the 16 directions (7 on each ray, 3 on each knight line), and only those.
+        assert len(values) == 8 * 7 + 8 * 3
+        assert all((rows[i][j] % 9 == 0) == bold[i][j] for i in range(15) for j in range(15) if rows[i][j] is not None)
+
+
 RAYS = {(1, 0): ("north", 8), (1, 1): ("north_east", 9), (0, 1): ("east", 1), (-1, 1): ("south_east", -7),
         (-1, 0): ("south", -8), (-1, -1): ("south_west", -9), (0, -1): ("west", -1), (1, -1): ("north_west", 7)}  # fmt: skip
 KNIGHTS = {(2, 1): ("north_north_east", 17), (1, 2): ("north_east_east", 10), (-1, 2): ("south_east_east", -6),

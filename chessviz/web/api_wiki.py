@@ -153,13 +153,16 @@ def direction_view(from_: int, to: int) -> dict:
     [P.choice("kind", TABLE_KINDS, "Which sheet of the Direction page.", example="degrees")],
     "One of the Direction page's 15x15 tables",
     "rows[0] is rank difference +7, rows[14] is -7; cells run from file difference -7 to +7. "
-    "null where the page leaves a cell blank (its direction occurs on a farther square) and at the centre.",
+    "null where the page leaves a cell blank (its direction occurs on a farther square) and at the centre. "
+    "move_directions: laid out as rows, true where the cell holds a move direction (one of the 8 ray and "
+    "8 knight directions, which the page prints in bold).",
     response=S.obj(
         {
             "kind": S.enum(*TABLE_KINDS),
             "rank_diffs": S.array(S.INT, 15),
             "file_diffs": S.array(S.INT, 15),
             "rows": S.array(S.array(_NULLABLE_INT, 15), 15),
+            "move_directions": S.array(S.array(S.BOOL, 15), 15),
         }
     ),
 )

@@ -17,7 +17,9 @@ const FRESH = Object.freeze({ pred: 0n, ans: "", rev: false });
 export const answersHidden = (s) => Boolean(s.hide) && !s.rev;
 
 /**
- * Create a chapter whose state holds `fields` (T.* types) and `hide` (exercise mode). Returns
+ * Create a chapter whose state holds `fields` (T.* types) and `hide` (exercise mode); `history`
+ * ({steps, reset}, optional) says which fields' changes are steps of the browser's history (see
+ * createState). Returns
  * { root, state, error, run } (error: the chapter's error line, for event handlers too): build
  * the markup with root and state, then call run({ errorAfter, controls, load, draw, exercise }):
  * - errorAfter: the element the error line follows;
@@ -26,18 +28,19 @@ export const answersHidden = (s) => Boolean(s.hide) && !s.rev;
  * - draw(s, data): draws that answer. Only the answer to the newest state is drawn; an error
  *   of the newest state is shown on the error line (draw may show a note there itself);
  * - present: the elements presenter mode keeps (input boards, the current result, the stepper);
+ *   a part of a kept element that is not for the slide carries data-present-fold (presenter.js);
  * - exercise: optional { answers: [elements holding the answer], next(s, random) → the state
  *   patch of a fresh random question (random() as Math.random) }. While answersHidden(s) the
  *   answers are replaced by a note; draw should leave out answer parts of other elements
  *   (labels, marks) itself, by answersHidden(s).
  */
-export function createChapter(fields) {
+export function createChapter(fields, { history = {} } = {}) {
   const root = document.getElementById("chapter");
   let spec = null;
   let drawId = 0;
   const chapter = {
     root,
-    state: createState({ hide: T.bool(false), present: T.bool(false), ...fields }, render),
+    state: createState({ hide: T.bool(false), present: T.bool(false), ...fields }, render, history),
     error: createErrorLine(),
     run,
   };

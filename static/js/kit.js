@@ -102,7 +102,7 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
   const [occColumn, sliderColumn] = columns(container, 2);
   // A square holds one piece: a click that would put the slider and a blocker on one square
   // is refused with a sentence here, instead of one of them silently vanishing.
-  const note = el("p", { class: "click-note", role: "status", "data-role": "click-note" });
+  const note = el("p", { class: "click-note", role: "status", "data-role": "click-note", "data-present-fold": "" });
   const refuse = (text) => {
     note.textContent = text;
   };

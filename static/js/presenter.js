@@ -1,7 +1,8 @@
 // Presenter mode (present=1 in the URL, the key p, or the button): the chapter as a slide.
 // Only what the chapter declares (its input boards, the current result, the stepper) stays;
 // prose, notes and other boards fold away; the squares grow as large as the screen allows
-// with everything kept in the first screen, no scrolling.
+// with everything kept in the first screen, no scrolling. An element marked
+// data-present-fold (a listing, a sentence beside a board) folds away even inside a kept one.
 
 import { el } from "./dom.js";
 
@@ -37,7 +38,7 @@ export function createPresenter(root, onToggle) {
       toggle.setAttribute("aria-pressed", String(on));
       toggle.textContent = on ? "Leave presenter mode (p)" : "Present (p)";
       const html = document.documentElement;
-      for (const node of root.querySelectorAll(`[data-present-keep], [data-present-hide]`)) {
+      for (const node of document.querySelectorAll("[data-present-keep], [data-present-hide]")) {
         delete node.dataset[KEEP];
         delete node.dataset[HIDE];
       }
@@ -49,6 +50,10 @@ export function createPresenter(root, onToggle) {
       html.dataset.present = "1";
       for (const node of current.keep) node.dataset[KEEP] = "1";
       fold(root);
+      // Marked to fold whatever holds it, unless the chapter keeps it (or something in it) by name.
+      for (const node of document.querySelectorAll("[data-present-fold]")) {
+        if (!node.dataset[KEEP] && !node.querySelector("[data-present-keep]")) node.dataset[HIDE] = "1";
+      }
       fit(root, current.keep);
     },
   };

@@ -38,9 +38,13 @@ export const T = {
 /**
  * Create the chapter state. `schema` maps keys to T.* field types; `render(state)` draws.
  * Values equal to their fallback are left out of the URL, so shared links stay short.
- * Returns { get(), set(patch, {history: "push"|"replace"}), redraw() }.
+ * `steps` (optional) names the keys whose change is a step of the browser's history: a change
+ * of any other key replaces the current entry, and Back/Forward change only the steps' keys
+ * (the others, views such as a flipped board, stay as they are), setting `reset` when a step
+ * key changes. Returns { get(), set(patch, {history: "push"|"replace", entry}), redraw(),
+ * entry(), remember(entry) }: `entry` is data kept with the history entry (history.state).
  */
-export function createState(schema, render) {
+export function createState(schema, render, { steps = null, reset = {} } = {}) {
   let state = readUrl();
   let scheduled = false;
 
@@ -53,7 +57,9 @@ export function createState(schema, render) {
     return out;
   }
 
-  function writeUrl(mode) {
+  const same = (key, a, b) => schema[key].write(a[key]) === schema[key].write(b[key]);
+
+  function writeUrl(mode, entry) {
     const params = new URLSearchParams();
     for (const [key, field] of Object.entries(schema)) {
       const text = field.write(state[key]);
@@ -61,9 +67,9 @@ export function createState(schema, render) {
     }
     const query = params.toString();
     const url = window.location.pathname + (query ? `?${query}` : "");
-    if (url === window.location.pathname + window.location.search) return;
-    if (mode === "push") window.history.pushState(null, "", url);
-    else window.history.replaceState(null, "", url);
+    if (url === window.location.pathname + window.location.search && entry === undefined) return;
+    if (mode === "push") window.history.pushState(entry ?? null, "", url);
+    else window.history.replaceState(entry === undefined ? window.history.state : entry, "", url);
   }
 
   function redraw() {
@@ -76,17 +82,28 @@ export function createState(schema, render) {
   }
 
   window.addEventListener("popstate", () => {
-    state = readUrl();
+    const url = readUrl();
+    if (steps) {
+      const moved = steps.some((key) => !same(key, url, state));
+      state = { ...state, ...Object.fromEntries(steps.map((key) => [key, url[key]])), ...(moved ? reset : {}) };
+      writeUrl("replace"); // the entry takes the views kept
+    } else state = readUrl();
     redraw();
   });
 
   return {
     get: () => state,
-    set(patch, { history = "push" } = {}) {
-      state = { ...state, ...patch };
-      writeUrl(history);
+    set(patch, { history = "push", entry } = {}) {
+      const next = { ...state, ...patch };
+      const step = !steps || steps.some((key) => !same(key, next, state));
+      state = next;
+      writeUrl(step ? history : "replace", entry);
       redraw();
     },
     redraw,
+    entry: () => window.history.state,
+    remember(entry) {
+      window.history.replaceState(entry, "", window.location.href);
+    },
   };
 }

@@ -34,8 +34,10 @@ const { pick, board, infoColumn } = createWikiLayout(root, state, {
 });
 const info = el("section", { class: "panel", "aria-live": "polite", "data-role": "direction" });
 infoColumn.append(info);
+// What the sheets' bold numbers and blank cells mean, in words; the counts come from the sheets.
+const sheetNotes = el("section", { class: "panel sheet-notes", "data-role": "sheet-notes", "aria-label": "Reading the sheets" });
 const tables = el("section", { class: "direction-tables" });
-root.append(tables);
+root.append(sheetNotes, tables);
 tables.addEventListener("click", (event) => {
   const cell = event.target.closest("button[data-rank-diff]");
   if (!cell) return;
@@ -85,6 +87,37 @@ function drawInfo(direction) {
   );
 }
 
+/** The cells of a sheet: {value, move} of each, centre included. */
+const cellsOf = (sheet) => sheet.rows.flatMap((row, i) => row.map((value, j) => ({ value, move: sheet.move_directions[i][j] })));
+
+function drawNotes(sheets) {
+  const [degrees, begrees, filled] = KINDS.map(([kind]) => cellsOf(sheets.find((sheet) => sheet.kind === kind)));
+  const all = degrees.length - 1; // the centre is no direction
+  const given = degrees.filter((c) => c.value !== null).length;
+  const boldBegrees = begrees.filter((c) => c.move).map((c) => c.value);
+  boldBegrees.sort((a, b) => a - b);
+  const sample = el("span", { class: "cell-sample", "data-move": "true" }, "45");
+  sheetNotes.replaceChildren(
+    el("h2", { text: "Reading the sheets" }),
+    el(
+      "p",
+      { "data-role": "move-legend" },
+      sample,
+      ` Bold and underlined: a move direction, one of the 8 ray directions (rook and bishop steps) or the 8 knight directions, which the Direction page prints in bold. The first two sheets give each of them once (${degrees.filter((c) => c.move).length} cells); on the third, every cell along them is marked (${filled.filter((c) => c.move).length} cells).`,
+    ),
+    el(
+      "p",
+      { "data-role": "blank-note" },
+      `Blank cells: on the first two sheets an inner cell is left blank when a farther cell in the same direction already gives its angle (+1 rank, +1 file points the same way as +7, +7, whose 45° is written out there). So each angle appears once: ${given} of the ${all} cells around the centre are filled, ${all - given} are blank. The third sheet fills the blank cells too, with the begree of the farther cell.`,
+    ),
+    el(
+      "p",
+      { "data-role": "begree-note" },
+      `Begrees number the ${given} distinct angles 0 to ${given - 1} in order. The ${boldBegrees.length} move directions are exactly the begrees divisible by 9: ${boldBegrees.join(", ")}.`,
+    ),
+  );
+}
+
 function drawTables(sheets, rose, direction) {
   tables.replaceChildren(
     ...sheets.map((sheet) => {
@@ -99,19 +132,24 @@ function drawTables(sheets, rose, direction) {
             const df = sheet.file_diffs[j];
             const current = direction && direction.rank_diff === dr && direction.file_diff === df;
             const text = value === null ? (dr === 0 && df === 0 ? "+" : "") : String(value);
+            const move = sheet.move_directions[i][j];
             const attrs = {
               type: "button",
               class: "cell",
               "data-rank-diff": String(dr),
               "data-file-diff": String(df),
               "data-target": rose.squares[i][j],
+              ...(move ? { "data-move": "true" } : {}),
             };
             return el(
               "td",
               current ? { "data-current": "true", "aria-current": "true" } : {},
               el(
                 "button",
-                { ...attrs, "aria-label": `rank difference ${signed(dr)}, file difference ${signed(df)}: ${text || "blank"}` },
+                {
+                  ...attrs,
+                  "aria-label": `rank difference ${signed(dr)}, file difference ${signed(df)}: ${text || "blank"}${move ? ", a move direction" : ""}`,
+                },
                 text,
               ),
             );
@@ -172,6 +210,7 @@ run({
       cursor: s.from,
     });
     drawInfo(direction);
+    drawNotes(sheets);
     drawTables(sheets, rose, direction);
     const answer = direction ? (direction.ray ?? "none") : null;
     question.draw({

@@ -10,15 +10,20 @@ import { big, chapterUrl, createStatePredict, createValueBoard, mappingField, NO
 import { T } from "../state.js";
 import { DEVLOG, lineName } from "../terms.js";
 
-const { root, state, error, run } = createChapter({
-  fen: T.text(DEVLOG.fen, 100),
-  sel: T.square(null),
-  // The side to move: free mode lets either side move, but a move still passes the turn.
-  turn: T.choice(["w", "b"], "w"),
-  flip: T.bool(false),
-  mapping: mappingField(),
-  ...predictFields(),
-});
+const { root, state, error, run } = createChapter(
+  {
+    fen: T.text(DEVLOG.fen, 100),
+    sel: T.square(null),
+    // The side to move: free mode lets either side move, but a move still passes the turn.
+    turn: T.choice(["w", "b"], "w"),
+    flip: T.bool(false),
+    mapping: mappingField(),
+    ...predictFields(),
+  },
+  // Only a new position is a step of the browser's history: Back is Undo, Forward is Redo.
+  // Selecting, flipping, switching the mapping replace the entry and stay through Back/Forward.
+  { history: { steps: ["fen", "turn"], reset: { sel: null, ...NO_PREDICTION } } },
+);
 
 const form = el("form", { class: "toolbar fen-form", "aria-label": "Load a position" });
 const input = el("input", {
@@ -44,29 +49,66 @@ form.addEventListener("submit", async (event) => {
     const position = await api("/position", { fen: input.value, mapping: "lerf" });
     error.show(null);
     // A whole FEN names the side to move; a board part alone leaves White to move.
-    play({ fen: position.fen, turn: position.turn ?? "w" });
+    play({ fen: position.fen, turn: position.turn ?? "w" }, "Position loaded");
   } catch (e) {
     error.show(e);
   }
 });
-form.querySelector('[data-action="reset"]').addEventListener("click", () => play({ fen: DEVLOG.fen, turn: "w" }));
+form
+  .querySelector('[data-action="reset"]')
+  .addEventListener("click", () => play({ fen: DEVLOG.fen, turn: "w" }, "The devlog's position"));
 
-// Undo and redo: the positions before and after, in this tab (Back and Forward work too).
-const past = [];
-const future = [];
-/** Go to a new position (a move, a loaded FEN), keeping the one left for Undo. */
-function play(next) {
+// The game's line: the positions played, [{fen, turn, move}], and where on it the board is.
+// It lives in the browser's history: each position is one history entry (see the history
+// option above), and each entry keeps the whole line, so Undo/Redo are Back/Forward, the list
+// of moves is the history, and a reload keeps both. A new move after going back drops the
+// undone moves, as the browser drops the entries ahead.
+let line = [];
+let at = 0;
+let goingTo = null; // where a walk asked of the history is heading, until it arrives
+const samePosition = (a, b) => a.fen === b.fen && a.turn === b.turn;
+
+/** Take the line from the history entry on screen (a reload, Back, Forward), or start one; idempotent. */
+function syncLine() {
   const s = state.get();
-  past.push({ fen: s.fen, turn: s.turn });
-  future.length = 0;
-  state.set({ ...next, sel: null, ...NO_PREDICTION });
+  const here = { fen: s.fen, turn: s.turn };
+  const saved = state.entry()?.game;
+  if (saved?.line[saved.at] && samePosition(saved.line[saved.at], here)) {
+    // The line known here may run further ahead than the entry's: keep it when their pasts agree.
+    const past = saved.line.slice(0, saved.at + 1);
+    const agrees = line.length > saved.at && past.every((p, i) => samePosition(p, line[i]));
+    if (!agrees) line = saved.line;
+    at = saved.at;
+  } else if (!(line[at] && samePosition(line[at], here))) {
+    line = [{ ...here, move: null }];
+    at = 0;
+  }
+  goingTo = null;
+  state.remember({ game: { line, at } });
 }
-function travel(from, to) {
-  if (!from.length) return;
+
+/** Go to a new position (a move, a loaded FEN): one step further on the line, undone moves dropped. */
+function play(next, move) {
   const s = state.get();
-  to.push({ fen: s.fen, turn: s.turn });
+  if (samePosition(next, s)) return state.set({ sel: null, ...NO_PREDICTION });
+  const grown = [...line.slice(0, at + 1), { ...next, move }];
+  state.remember({ game: { line: grown, at } });
+  line = grown;
+  at += 1;
+  state.set({ ...next, sel: null, ...NO_PREDICTION }, { entry: { game: { line, at } } });
+}
+const heading = () => goingTo ?? at;
+/**
+ * Walk the line to position `target` (0 is the start): the browser's history does it, so
+ * Back/Forward agree. A click before the last walk arrives counts from where that one is
+ * heading, so a quick double Undo on the first move never walks out of the game.
+ */
+function travelTo(target) {
+  const from = heading();
+  if (target === from || target < 0 || target >= line.length) return;
   closePromotion();
-  state.set({ ...from.pop(), sel: null, ...NO_PREDICTION });
+  goingTo = target;
+  window.history.go(target - from);
 }
 const gameTools = el(
   "div",
@@ -78,17 +120,29 @@ const gameTools = el(
 const undoButton = gameTools.querySelector('[data-action="undo"]');
 const redoButton = gameTools.querySelector('[data-action="redo"]');
 const flipButton = gameTools.querySelector('[data-action="flip"]');
-undoButton.addEventListener("click", () => travel(past, future));
-redoButton.addEventListener("click", () => travel(future, past));
+undoButton.addEventListener("click", () => travelTo(heading() - 1));
+redoButton.addEventListener("click", () => travelTo(heading() + 1));
 flipButton.addEventListener("click", () => state.set({ flip: !state.get().flip }, { history: "replace" }));
-const turnLine = el("p", { class: "turn", "data-role": "turn", "aria-live": "polite" });
+// The side to move: a sentence beside the board, not on a slide.
+const turnLine = el("p", { class: "turn", "data-role": "turn", "aria-live": "polite", "data-present-fold": "" });
 const mapping = createMappingSwitch(
   root,
   state,
   "The board is the same in both mappings; the occupied and moves values change, since a1 is bit 7 in lerbef and bit 0 in lerf.",
 );
 
-root.append(gameTools);
+// The moves played, from the start: each a button that jumps there (through the history).
+const played = el("ol", { class: "moves-played", "data-role": "moves-played" });
+root.append(
+  gameTools,
+  el(
+    "section",
+    { class: "panel moves-panel", "aria-labelledby": "moves-played-title" },
+    el("h2", { id: "moves-played-title", text: "Moves played" }),
+    played,
+    el("p", { class: "muted", text: "Undo and Redo, the browser's Back and Forward, and these buttons walk the same list." }),
+  ),
+);
 const [gameColumn, movesColumn] = columns(root, 2);
 gameColumn.append(turnLine);
 const game = createValueBoard(gameColumn, {
@@ -146,12 +200,16 @@ async function makeMove(from, to, promote = null) {
   try {
     const moved = await api("/move", { fen: s.fen, from, to, ...(promote ? { promotion: promote } : {}) });
     const white = moved.piece === moved.piece.toUpperCase();
-    play({ fen: moved.fen, turn: white ? "b" : "w" });
+    play({ fen: moved.fen, turn: white ? "b" : "w" }, moveWords(moved));
   } catch (e) {
     error.show(e);
   }
 }
 
+played.addEventListener("click", (event) => {
+  const ply = event.target.closest("button[data-ply]")?.dataset.ply;
+  if (ply !== undefined) travelTo(Number(ply));
+});
 const info = el("div", { class: "panel selection", "aria-live": "polite" });
 movesColumn.append(info);
 const predict = createStatePredict(root, state, "Select a piece, then mark the squares you think it can move to, and reveal.");
@@ -187,6 +245,26 @@ async function clickSquare(name) {
 }
 
 const SIDE = { w: "White", b: "Black" };
+/** A move as a player writes it, with the side that made it: "White Rh1–h2", "Black Qd4×d7", "White d7–d8=N". */
+function moveWords(moved) {
+  const side = moved.piece === moved.piece.toUpperCase() ? "White" : "Black";
+  const letter = moved.piece.toUpperCase() === "P" ? "" : moved.piece.toUpperCase();
+  const promotion = moved.promotion ? `=${moved.promotion.toUpperCase()}` : "";
+  return `${side} ${letter}${moved.from}${moved.captured ? "×" : "–"}${moved.to}${promotion}`;
+}
+
+function drawLine() {
+  played.replaceChildren(
+    ...line.map((position, ply) => {
+      const words = ply === 0 ? "Start" : `${ply}. ${position.move}`;
+      return el(
+        "li",
+        { ...(ply ? { "data-move": position.move } : {}), ...(ply === at ? { "aria-current": "step" } : {}) },
+        el("button", { type: "button", "data-ply": String(ply) }, words),
+      );
+    }),
+  );
+}
 const PIECE_WORDS = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" };
 /** "Q" -> "white queen", "n" -> "black knight". */
 const pieceName = (letter) => `${letter === letter.toUpperCase() ? "white" : "black"} ${PIECE_WORDS[letter.toLowerCase()]}`;
@@ -259,7 +337,11 @@ run({
       return squares.length ? { sel: pick(random, squares) } : {};
     },
   },
-  controls: (s) => mapping.set(s.mapping),
+  controls: (s) => {
+    // Before anything is drawn: the state may come from Back, Forward or a reload.
+    syncLine();
+    mapping.set(s.mapping);
+  },
   load: (s) => api("/position", { fen: s.fen, square: s.sel, mapping: s.mapping }),
   draw(s, position) {
     current = position;
@@ -281,8 +363,9 @@ run({
       cursor: s.sel ?? undefined,
     });
     flipButton.setAttribute("aria-pressed", String(s.flip));
-    undoButton.disabled = !past.length;
-    redoButton.disabled = !future.length;
+    undoButton.disabled = at === 0;
+    redoButton.disabled = at >= line.length - 1;
+    drawLine();
     drawTurn(position, s);
     const caption = selected?.piece
       ? `Moves of the ${pieceName(selected.piece)} on ${selected.square}`

@@ -66,7 +66,7 @@ loopColumn.append(
 );
 const stepper = createStepper(loopColumn, { label: "Step", onChange: (i) => state.set({ step: i }, { history: "replace" }) });
 const code = el("p", { class: "formula shift-code", "aria-live": "polite" });
-const explain = el("section", { class: "panel explain", "aria-live": "polite" });
+const explain = el("section", { class: "panel explain", "aria-live": "polite", "data-present-fold": "" });
 loopColumn.append(code, explain);
 
 // Row 2: the bit shifted at this step, and the ray collected so far.
