@@ -508,3 +508,33 @@ def test_presenter_mode_puts_the_editor_and_the_failing_input_on_one_slide(page,
     page.keyboard.press("p")
     page.wait_for_function("!document.documentElement.dataset.present")
     assert page.locator(".task-list").is_visible()
+
+
+def test_a_failing_input_that_arrives_after_the_task_changed_is_not_drawn(page, live_server):
+    """The first failing input is asked for after the count; if the student has moved on to
+    another task by the time it arrives, it belongs to no task on screen and is dropped."""
+    held = []
+    page.route("**/api/code-truth?task=horizontal&index=0", lambda route: held.append(route))
+    open_task(page, live_server, "horizontal")
+    # Every call text the page ever shows, from now on.
+    page.evaluate("""() => {
+        window.callsShown = [];
+        const note = () => document.querySelectorAll('[data-role=call]').forEach(c => window.callsShown.push(c.textContent));
+        new MutationObserver(note).observe(document.body, {childList: true, subtree: true, characterData: true});
+    }""")
+    type_code(page, "function getHorizontalRay(startSquare, destinationSquare) {\n\treturn startSquare;\n}")
+    with page.expect_request("**/api/code-truth?task=horizontal&index=0"):
+        page.click('[data-action="check"]')
+    assert wait_done(page) == "failed"
+    page.click('a[data-task="color"]')
+    expect(page.locator("#task-title")).to_have_text("isDark")
+    expect(page.locator('[data-role="status"][data-state="idle"]')).to_be_visible()
+    with page.expect_response("**/api/code-truth?task=horizontal&index=0"):
+        held[0].continue_()
+    # A check of this task draws its own first failing input, and only that one.
+    type_code(page, "function isDark(square) {\n\treturn false;\n}")
+    page.click('[data-action="check"]')
+    assert wait_done(page) == "failed"
+    expect(page.locator('[data-role="call"]')).to_have_text("isDark(0 = a1)")
+    shown = page.evaluate("window.callsShown")
+    assert shown and all(text.startswith("isDark(") for text in shown), shown
