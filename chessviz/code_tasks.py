@@ -767,7 +767,8 @@ def encode(kind: str, value):
     return bool(value) if kind == "boolean" else value
 
 
-def _arg_kinds(task: Task) -> tuple[str, ...]:
+def arg_kinds(task: Task) -> tuple[str, ...]:
+    """Return the kind of each of a task's arguments, in order: "bitboard" or "integer" (a square, rank or file)."""
     kinds = {
         "startSquare": "bitboard",
         "destinationSquare": "bitboard",
@@ -789,7 +790,7 @@ def inputs_of(task_id: str) -> tuple[tuple, ...]:
 def truth(task_id: str) -> dict:
     """Return every input of a task and its expected answer, in order (computed once: pure)."""
     task = check_task(task_id)
-    kinds = _arg_kinds(task)
+    kinds = arg_kinds(task)
     inputs = inputs_of(task.id)
     return {
         "task": task.id,
@@ -820,7 +821,7 @@ def one_input(task_id: str, index: int) -> dict:
     return {
         "task": task.id,
         "index": index,
-        "input": [encode(kind, value) for kind, value in zip(_arg_kinds(task), args, strict=False)],
+        "input": [encode(kind, value) for kind, value in zip(arg_kinds(task), args, strict=False)],
         "expected": encode(task.result, task.truth(*args)),
         "call": task.describe(*args),
         "chapter": task.chapter,

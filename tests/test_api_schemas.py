@@ -12,6 +12,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from chessviz.audit import ROUTINE_NAMES
+from chessviz.code_tasks import TASKS, inputs_of
 from chessviz.squares import LINE_KINDS, SQUARE_NAMES
 
 DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
@@ -44,6 +45,16 @@ def moves_sample():
                 if move.promotion:
                     query["promotion"] = chess.piece_symbol(move.promotion)
                 queries.append(query)
+    return queries
+
+
+def code_truth_sample():
+    """Every task's whole answer, and single inputs of each: the first two, the last, some between."""
+    queries = [{"task": task.id} for task in TASKS]
+    for task in TASKS:
+        count = len(inputs_of(task.id))
+        for index in sorted({0, 1, count // 2, count - 1, *(rng.randrange(count) for _ in range(12))}):
+            queries.append({"task": task.id, "index": str(index)})
     return queries
 
 
@@ -92,6 +103,8 @@ SAMPLES = {
     "/api/move": moves_sample(),
     "/api/rose": [{"sq": sq} for sq in range(64)],
     "/api/health": [{}],
+    "/api/code-tasks": [{}],
+    "/api/code-truth": code_truth_sample(),
 }
 
 
@@ -104,31 +117,40 @@ def schema_of(openapi, path):
     return openapi["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
 
 
-# Not yet described field by field (a bare object in the OpenAPI document): the code
-# chapter's two endpoints, whose answers depend on the task. /api/qr answers SVG, not JSON.
-NOT_YET_DESCRIBED = {"/api/code-tasks", "/api/code-truth"}
+# /api/qr answers SVG, not JSON.
 NOT_JSON = {"/api/qr"}
 
 
 def test_every_endpoint_has_a_sample(openapi):
-    assert set(SAMPLES) == set(openapi["paths"]) - {"/api/openapi.json"} - NOT_YET_DESCRIBED - NOT_JSON
+    assert set(SAMPLES) == set(openapi["paths"]) - {"/api/openapi.json"} - NOT_JSON
+
+
+def shapes_of(schema):
+    """Return the answer's possible shapes: the schema itself, or each of its oneOf (an endpoint whose
+    answer takes one of several shapes, as /api/code-truth with and without index)."""
+    return schema.get("oneOf", [schema])
 
 
 @pytest.mark.parametrize("path", sorted(SAMPLES))
 def test_real_answers_match_the_declared_schema(client, openapi, path):
     schema = schema_of(openapi, path)
     Draft202012Validator.check_schema(schema)
-    assert schema["type"] == "object" and schema["properties"], "a bare object describes nothing"
+    shapes = shapes_of(schema)
+    for shape in shapes:
+        assert shape["type"] == "object" and shape["properties"], "a bare object describes nothing"
+        assert shape["additionalProperties"] is False, "a strict schema names every field"
     validator = Draft202012Validator(schema)
-    seen_keys = set()
+    seen_keys = [set() for _ in shapes]
     for query in SAMPLES[path]:
         response = client.get(f"{path}?{urlencode(query)}")
         assert response.status_code == 200, (path, query, response.json)
         errors = sorted(validator.iter_errors(response.json), key=lambda e: list(e.path))
         assert not errors, (path, query, [f"{list(e.path)}: {e.message}" for e in errors[:3]])
-        seen_keys |= set(response.json)
-    # The sample reaches every declared field, optional ones included.
-    assert seen_keys == set(schema["properties"]), (path, set(schema["properties"]) - seen_keys)
+        (shape,) = [i for i, shape in enumerate(shapes) if Draft202012Validator(shape).is_valid(response.json)]
+        seen_keys[shape] |= set(response.json)
+    # The sample reaches every shape and every declared field, optional ones included.
+    for shape, seen in zip(shapes, seen_keys, strict=True):
+        assert seen == set(shape["properties"]), (path, set(shape["properties"]) - seen)
 
 
 @pytest.mark.parametrize("path", sorted(SAMPLES))
@@ -168,6 +190,30 @@ def test_a_schema_refuses_a_wrong_answer(openapi):
     assert not validator.is_valid({**good, "extra": 1})
     assert not validator.is_valid({**good, "verdict": "up"})
     assert not validator.is_valid({**good, "destination": {**good["destination"], "value": "0x8"}})
+
+
+def test_the_code_truth_schema_refuses_an_answer_of_another_task(client, openapi):
+    """What depends on the task is declared per task: the kinds of the arguments and of the answer,
+    the chapter and its query. An answer that would fit another task is refused."""
+    validator = Draft202012Validator(schema_of(openapi, "/api/code-truth"))
+    one = client.get("/api/code-truth?task=negative&index=5").json
+    whole = client.get("/api/code-truth?task=color").json
+    assert validator.is_valid(one) and validator.is_valid(whole)
+    assert not validator.is_valid({**one, "expected": True})  # a boolean, as the wiki tasks answer
+    assert not validator.is_valid({**one, "input": one["input"][:2]})  # two bitboards, as the ray tasks take
+    assert not validator.is_valid({**one, "chapter": "shift-ray"})
+    assert not validator.is_valid({**one, "query": {"from": "a1", "to": "b1"}})  # the rays' query
+    assert not validator.is_valid({**one, "query": {**one["query"], "line": "column"}})
+    assert not validator.is_valid({**one, "view": {**one["view"], "marks": {"a1": "middle"}}})
+    assert not validator.is_valid({**whole, "expected": [0] * whole["count"]})  # squares, as intersectRankAnt answers
+    assert not validator.is_valid({**whole, "inputs": [[sq, sq] for sq in range(64)]})
+    assert not validator.is_valid({**whole, "result": "square"})
+    assert not validator.is_valid({**whole, "index": 0})  # the two shapes do not mix
+    tasks = Draft202012Validator(schema_of(openapi, "/api/code-tasks"))
+    answer = client.get("/api/code-tasks").json
+    assert tasks.is_valid(answer)
+    assert not tasks.is_valid({**answer, "tasks": answer["tasks"][1:]})
+    assert not tasks.is_valid({**answer, "tasks": [{**answer["tasks"][0], "entry": "get ray"}, *answer["tasks"][1:]]})
 
 
 def test_every_documented_parameter_is_described_and_its_example_is_accepted(client, openapi):

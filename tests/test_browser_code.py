@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from chessviz.squares import convert
 
 from browser_helpers import squares_of, wait_for_board
-from conftest import screenshot
+from conftest import SCREENSHOTS, screenshot
 
 TASKS = ["horizontal", "vertical", "diagonal", "negative", "bishop", "queen", "same-diagonal", "color", "intersection"]
 STATUS = '[data-role="status"]'
@@ -456,3 +456,85 @@ def test_the_chapters_link_their_exercises(client, chapter, tasks):
     html = client.get(f"/chapter/{chapter}").get_data(as_text=True)
     for task in tasks:
         assert f'href="/chapter/code?task={task}" data-exercise="{task}"' in html
+
+
+# What a slide of the code chapter shows, each wholly inside the window, and what it folds away.
+SLIDE_INSIDE = """() => Object.fromEntries([
+  ['title', '#task-title'], ['editor', '[data-role=editor]'], ['check', '[data-action=check]'],
+  ['status', '[data-role=status]'], ['input', '[data-board=input]'], ['expected', '[data-board=expected]'],
+  ['got', '[data-board=got]'], ['differs', '[data-role=differs]'],
+].map(([name, selector]) => {
+  const r = document.querySelector(selector).getBoundingClientRect();
+  const inside = r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight
+    && r.right <= document.documentElement.clientWidth;
+  return [name, inside ? 'inside' : `outside ${JSON.stringify([r.left, r.top, r.right, r.bottom])}`];
+}))"""
+
+
+@pytest.mark.parametrize("width, height", [(1280, 720), (853, 480)], ids=["1280x720", "853x480"])
+def test_presenter_mode_puts_the_editor_and_the_failing_input_on_one_slide(page, live_server, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{live_server}/chapter/code?task=horizontal&present=1")
+    page.wait_for_selector("html[data-present] #chapter[data-drawn] .cm-content")
+    # Typing p in the editor types a p: the key switches presenter mode everywhere else.
+    page.click(".cm-content")
+    page.keyboard.press("Control+End")
+    page.keyboard.type("// p")
+    expect(page.locator(".cm-content")).to_contain_text("// p")
+    assert page.evaluate("document.documentElement.dataset.present") == "1"
+    type_code(page, "function getHorizontalRay(startSquare, destinationSquare) {\n\treturn startSquare;\n}")
+    page.click('[data-action="check"]')
+    assert wait_done(page) == "failed"
+    wait_for_board(page, "got", {"a1"})
+    page.wait_for_selector('[data-role="differs"]')
+    names = ("title", "editor", "check", "status", "input", "expected", "got", "differs")
+    assert page.evaluate(SLIDE_INSIDE) == dict.fromkeys(names, "inside")
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    for folded in (".task-list", ".statement", '[data-role="printed"]', ".editor-hint", ".chapter-intro"):
+        assert page.locator(folded).is_hidden(), folded
+    if width == 1280:
+        font = page.evaluate(
+            "parseFloat(getComputedStyle(document.querySelector('[data-role=editor]').shadowRoot.querySelector('.cm-content')).fontSize)"
+        )
+        assert font >= 18
+        square = page.eval_on_selector('[data-board="got"] [data-square="a1"]', "e => e.getBoundingClientRect().width")
+        assert square >= 20
+        SCREENSHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "present-code-1280x720.png"))
+    else:
+        page.screenshot(path=str(SCREENSHOTS / "present-code-853x480.png"))
+    # The key p, outside the editor, leaves presenter mode; the task list is back.
+    page.click("#task-title")
+    page.keyboard.press("p")
+    page.wait_for_function("!document.documentElement.dataset.present")
+    assert page.locator(".task-list").is_visible()
+
+
+def test_a_failing_input_that_arrives_after_the_task_changed_is_not_drawn(page, live_server):
+    """The first failing input is asked for after the count; if the student has moved on to
+    another task by the time it arrives, it belongs to no task on screen and is dropped."""
+    held = []
+    page.route("**/api/code-truth?task=horizontal&index=0", lambda route: held.append(route))
+    open_task(page, live_server, "horizontal")
+    # Every call text the page ever shows, from now on.
+    page.evaluate("""() => {
+        window.callsShown = [];
+        const note = () => document.querySelectorAll('[data-role=call]').forEach(c => window.callsShown.push(c.textContent));
+        new MutationObserver(note).observe(document.body, {childList: true, subtree: true, characterData: true});
+    }""")
+    type_code(page, "function getHorizontalRay(startSquare, destinationSquare) {\n\treturn startSquare;\n}")
+    with page.expect_request("**/api/code-truth?task=horizontal&index=0"):
+        page.click('[data-action="check"]')
+    assert wait_done(page) == "failed"
+    page.click('a[data-task="color"]')
+    expect(page.locator("#task-title")).to_have_text("isDark")
+    expect(page.locator('[data-role="status"][data-state="idle"]')).to_be_visible()
+    with page.expect_response("**/api/code-truth?task=horizontal&index=0"):
+        held[0].continue_()
+    # A check of this task draws its own first failing input, and only that one.
+    type_code(page, "function isDark(square) {\n\treturn false;\n}")
+    page.click('[data-action="check"]')
+    assert wait_done(page) == "failed"
+    expect(page.locator('[data-role="call"]')).to_have_text("isDark(0 = a1)")
+    shown = page.evaluate("window.callsShown")
+    assert shown and all(text.startswith("isDark(") for text in shown), shown

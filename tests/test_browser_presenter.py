@@ -9,8 +9,9 @@ import pytest
 
 from conftest import SCREENSHOTS
 
-# Every chapter built on the skeleton (the code chapter is an editor, not a slide) and the
-# boards its slide must show whole: its inputs and its current result.
+# Every chapter built on the skeleton and the boards its slide must show whole: its inputs and
+# its current result. (The code chapter's slide, an editor and a result, is tested in
+# test_browser_code.py.)
 SLIDES = {
     "msb": ["destination", "start"],
     "shift-ray": ["squares", "shifted", "ray"],

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import re
 
-from ..code_tasks import TASKS, check_task, one_input, summary, truth
+from ..code_tasks import TASKS, Task, arg_kinds, check_task, one_input, summary, truth
 from ..errors import ChessvizError, shown
 from . import params as P
+from . import schemas as S
 from .api import endpoint
+from .pages import CHAPTERS
 
 TASK_IDS = tuple(task.id for task in TASKS)
 
@@ -34,6 +36,144 @@ INDEX = P.Param(
 )
 
 
+# --- Response schemas. What varies from task to task (the kinds of its arguments and of its
+# answer, the chapter that shows an input and that chapter's query) is declared per task, from
+# the tasks themselves, as "if task is X then ..." clauses.
+
+LERBEF = S.BITBOARD | {"description": "a bitboard in the devlog's mapping (lerbef: h1 is bit 0, a1 is bit 7)"}
+IDENTIFIER = {"type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$]*$"}
+CHAPTER = S.enum(*(c.slug for c in CHAPTERS))
+ARG_KINDS = {
+    "bitboard": LERBEF,
+    "integer": {"type": "integer", "minimum": 0, "maximum": 63, "description": "a LERF square index, or a rank or file 1..8"},
+}
+RESULT_KINDS = {
+    "bitboard": LERBEF,
+    "boolean": S.BOOL,
+    "square": {"type": "integer", "minimum": -1, "maximum": 63, "description": "a LERF square index, -1 for none"},
+}
+COUNT = {"type": "integer", "minimum": 0}
+# The query string of each chapter that shows one input (the chapter's own state fields).
+CHAPTER_QUERIES = {
+    "shift-ray": S.obj({"from": S.SQUARE, "to": S.SQUARE}),
+    "hyperbola": S.obj(
+        {"sq": S.SQUARE, "occ": {"type": "string", "pattern": "^0x[0-9a-f]{1,16}$"}, "line": S.LINE, "step": COUNT}
+    ),
+    "game": S.obj({"fen": {"type": "string", "pattern": "^[pPBQ1-8]+(/[pPBQ1-8]+){7}$"}, "sel": S.SQUARE}),
+    "diagonals": S.obj({"a": S.SQUARE, "b": S.SQUARE}),
+    "colors": S.obj({"sq": S.SQUARE}),
+    "intersections": S.obj({"a": S.SQUARE, "b": S.SQUARE, "line_a": S.LINE, "line_b": S.LINE}),
+}
+
+
+def _arguments(task: Task) -> dict:
+    """Return the schema of one argument list of ``task``: as many arguments as it takes, of its kinds.
+
+    Not prefixItems, which would fix each position: Schemathesis (4.32) rewrites it into the
+    draft 7 tuple form and then refuses that under 2020-12. A task mixing kinds (the pieces:
+    rank, file, two bitboards) says how many integers instead.
+    """
+    kinds = arg_kinds(task)
+    schema = {"type": "array", "minItems": len(kinds), "maxItems": len(kinds)}
+    if len(set(kinds)) == 1:
+        return schema | {"items": ARG_KINDS[kinds[0]]}
+    integers = kinds.count("integer")
+    return schema | {
+        "items": {"anyOf": [ARG_KINDS[kind] for kind in sorted(set(kinds))]},
+        "contains": ARG_KINDS["integer"],
+        "minContains": integers,
+        "maxContains": integers,
+    }
+
+
+def _per_task(then) -> dict:
+    """Return allOf: for each task, "if task is its id then ``then(task)``" (the fields that depend on the task)."""
+    return {"allOf": [{"if": {"properties": {"task": {"const": task.id}}}, "then": {"properties": then(task)}} for task in TASKS]}
+
+
+_PRINTED = S.obj({"label": S.STR, "code": S.STR, "note": S.STR})
+_TASK_SUMMARY = S.obj(
+    {
+        "id": S.enum(*TASK_IDS),
+        "title": IDENTIFIER,
+        "part": S.enum("devlog", "wiki"),
+        "source": S.STR,
+        "statement": {"type": "array", "items": S.STR, "minItems": 1},
+        "entry": IDENTIFIER,
+        "call": S.enum("function", "piece"),
+        "args": S.array(IDENTIFIER),
+        "result": S.enum(*RESULT_KINDS),
+        "stub": S.STR,
+        "solution": S.STR,
+        "chapter": CHAPTER,
+        "printed": S.array(_PRINTED),
+    }
+)
+CODE_TASKS = S.obj({"mapping": S.enum("lerbef"), "tasks": S.array(_TASK_SUMMARY, len(TASKS))})
+
+_PRINTED_REPORT = S.obj(
+    {
+        "label": S.STR,
+        "wrong": S.nullable(COUNT),
+        "first_wrong": S.nullable(COUNT),
+        "throws": S.nullable(S.STR),
+        "note": S.STR,
+    }
+)
+_EVERY_INPUT = S.obj(
+    {
+        "task": S.enum(*TASK_IDS),
+        "count": COUNT,
+        "args": S.array(S.obj({"name": IDENTIFIER, "kind": S.enum(*ARG_KINDS)})),
+        "result": S.enum(*RESULT_KINDS),
+        "inputs": S.array({"anyOf": [_arguments(task) for task in TASKS]}),
+        "expected": S.array({"anyOf": list(RESULT_KINDS.values())}),
+        "printed": S.array(_PRINTED_REPORT),
+    }
+) | _per_task(
+    lambda task: {
+        "args": {"const": [{"name": name, "kind": kind} for name, kind in zip(task.args, arg_kinds(task), strict=True)]},
+        "result": {"const": task.result},
+        "inputs": S.array(_arguments(task)),
+        "expected": S.array(RESULT_KINDS[task.result]),
+    }
+)
+_VIEW = S.obj(
+    {
+        "occupied": S.nullable(LERBEF),
+        "pieces": {"type": "object", "propertyNames": S.SQUARE, "additionalProperties": S.PIECE_LETTER},
+        "marks": {"type": "object", "propertyNames": S.SQUARE, "additionalProperties": S.enum("start", "end")},
+        "line": S.nullable(LERBEF),
+        "caption": S.STR,
+    }
+)
+_ONE_INPUT = S.obj(
+    {
+        "task": S.enum(*TASK_IDS),
+        "index": COUNT,
+        "input": {"anyOf": [_arguments(task) for task in TASKS]},
+        "expected": {"anyOf": list(RESULT_KINDS.values())},
+        "call": S.STR,
+        "chapter": CHAPTER,
+        "query": {"anyOf": list(CHAPTER_QUERIES.values())},
+        "view": _VIEW,
+    }
+) | _per_task(
+    lambda task: {
+        "input": _arguments(task),
+        "expected": RESULT_KINDS[task.result],
+        "chapter": {"const": task.chapter},
+        "query": CHAPTER_QUERIES[task.chapter],
+    }
+)
+CODE_TRUTH = {
+    "oneOf": [
+        _EVERY_INPUT | {"description": "Without index: every input of the task and its answer."},
+        _ONE_INPUT | {"description": "With index: that one input, its answer and how to show it."},
+    ]
+}
+
+
 @endpoint(
     "/code-tasks",
     [],
@@ -43,6 +183,7 @@ INDEX = P.Param(
     "square), the starting stub, a reference solution, the chapter that shows one input, and the code the "
     "source prints for it (printed: label, code, note).",
     tag="code",
+    response=CODE_TASKS,
 )
 def code_tasks() -> dict:
     return {"mapping": "lerbef", "tasks": [summary(task) for task in TASKS]}
@@ -61,6 +202,7 @@ def code_tasks() -> dict:
     "the end is a 400 invalid_parameter.",
     tag="code",
     fields={"task_id": "task"},
+    response=CODE_TRUTH,
 )
 def code_truth(task: str, index: int | None) -> dict:
     check_task(task)

@@ -19,8 +19,9 @@ export const answersHidden = (s) => Boolean(s.hide) && !s.rev;
 /**
  * Create a chapter whose state holds `fields` (T.* types) and `hide` (exercise mode); `history`
  * ({steps, reset}, optional) says which fields' changes are steps of the browser's history (see
- * createState). Returns
- * { root, state, error, run } (error: the chapter's error line, for event handlers too): build
+ * createState). Returns { root, state, error, run, refit } (error: the chapter's error line, for
+ * event handlers too; refit(): call after changing what presenter mode keeps outside draw, e.g. a
+ * result that arrives later, so the slide is sized again): build
  * the markup with root and state, then call run({ errorAfter, controls, load, draw, exercise }):
  * - errorAfter: the element the error line follows;
  * - controls(s): optional, draws what follows from the state alone (switches, selects), at once;
@@ -43,6 +44,7 @@ export function createChapter(fields, { history = {} } = {}) {
     state: createState({ hide: T.bool(false), present: T.bool(false), ...fields }, render, history),
     error: createErrorLine(),
     run,
+    refit: () => presenter.refit(),
   };
   const presenter = createPresenter(root, () =>
     chapter.state.set({ present: !chapter.state.get().present }, { history: "replace" }),

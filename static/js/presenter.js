@@ -11,7 +11,7 @@ const HIDE = "presentHide";
 
 /**
  * Create the presenter switch before `root` (#chapter). onToggle() flips the state's present
- * field. Returns { apply(on, keep) }: keep lists the elements to show (others fold away).
+ * field. Returns { apply(on, keep), refit() }: keep lists the elements to show (others fold away).
  */
 export function createPresenter(root, onToggle) {
   const toggle = el("button", { type: "button", "data-action": "present", "aria-pressed": "false", "aria-keyshortcuts": "p" });
@@ -25,14 +25,19 @@ export function createPresenter(root, onToggle) {
   });
   document.addEventListener("keydown", (event) => {
     if (event.key !== "p" || event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
-    if (event.target.closest?.("input, textarea, select, [contenteditable], .cm-editor")) return;
+    // The element typed into, also inside a shadow root (the code editor's), where event.target is its host.
+    const target = event.composedPath?.()[0] ?? event.target;
+    if (target.closest?.("input, textarea, select, [contenteditable], .cm-editor")) return;
     event.preventDefault();
     onToggle();
   });
   let current = { on: false, keep: [] };
-  window.addEventListener("resize", () => current.on && fit(root, current.keep));
+  const refit = () => current.on && fit(root, current.keep);
+  window.addEventListener("resize", refit);
 
   return {
+    /** Size the slide again: what it keeps has changed since apply() (drawn later, outside a redraw). */
+    refit,
     apply(on, keep) {
       current = { on, keep: keep.filter((e) => e?.isConnected) };
       toggle.setAttribute("aria-pressed", String(on));

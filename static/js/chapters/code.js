@@ -2,55 +2,39 @@
 // on every input. The student's code runs only in a Web Worker (/code-worker.js, its own
 // strict CSP); this page never evaluates it. The truth comes from /api/code-truth in one
 // request; the page compares, counts, and shows the first failing input on boards.
+// The chapter skeleton keeps the task in the URL, loads the tasks and draws the chosen one;
+// this module holds the editor, the worker's run and the comparison with the truth.
 
 import { api } from "../api.js";
 import { parseBB, SQUARE_NAMES } from "../bits.js";
 import { createBoard } from "../board.js";
+import { createChapter } from "../chapter.js";
 import { createCodeEditor } from "../code-editor.js";
-import { createErrorLine } from "../controls.js";
 import { el } from "../dom.js";
 import { chapterUrl, squaresMap } from "../kit.js";
-import { createState, T } from "../state.js";
+import { T } from "../state.js";
 
 const PER_CALL_MS = 1000; // one call of the student's function
 const PER_TASK_MS = 20000; // all inputs of a task
 const STORE = "chessviz-code:";
 const MAPPING = "lerbef";
 
-const root = document.getElementById("chapter");
-const workerUrl = document.getElementById("code-app").dataset.workerUrl;
-const CHAPTER_TITLES = JSON.parse(document.getElementById("code-app").dataset.chapterTitles);
-const { tasks } = await api("/code-tasks");
-const byId = Object.fromEntries(tasks.map((t) => [t.id, t]));
-const state = createState(
-  {
-    task: T.choice(
-      tasks.map((t) => t.id),
-      tasks[0].id,
-    ),
-  },
-  render,
-);
+const app = document.getElementById("code-app").dataset;
+const workerUrl = app.workerUrl;
+const CHAPTER_TITLES = JSON.parse(app.chapterTitles);
+// The task's id; an empty or unknown one is the first task (the list comes from the API).
+const { root, state, error, run: runChapter, refit } = createChapter({ task: T.text("", 40) });
 
 // ---- Layout: the task list, the task, the editor, the buttons, the result ----
 
 const picker = el("nav", { class: "task-list panel", "aria-label": "Tasks" });
+const pickerLists = {};
 for (const [part, heading] of [
   ["devlog", "The devlog's exercises"],
   ["wiki", "Bonus: wiki routines"],
 ]) {
-  picker.append(
-    el("h2", { text: heading }),
-    el(
-      "ol",
-      {},
-      ...tasks
-        .filter((t) => t.part === part)
-        .map((t) =>
-          el("li", {}, el("a", { href: chapterUrl("code", { task: t.id }), "data-task": t.id }, el("code", {}, t.title))),
-        ),
-    ),
-  );
+  pickerLists[part] = el("ol");
+  picker.append(el("h2", { text: heading }), pickerLists[part]);
 }
 picker.addEventListener("click", (event) => {
   const link = event.target.closest("a[data-task]");
@@ -109,9 +93,11 @@ const status = el("p", {
   "data-state": "idle",
 });
 const progress = el("progress", { max: "1", value: "0", "aria-label": "Inputs checked" });
+const statusRow = el("div", { class: "status-row" }, status, progress);
 const resultBox = el("section", { class: "result", "data-role": "result", "aria-label": "The first failing input" });
 const auditBox = el("section", { class: "panel audit", "data-role": "audit", hidden: true });
 const printedBox = el("section", { class: "printed", "data-role": "printed" });
+const outcome = el("div", { class: "outcome" }, statusRow, resultBox); // the verdict and the failing input
 taskBox.append(
   title,
   source,
@@ -121,18 +107,17 @@ taskBox.append(
   editorHint,
   actions,
   solutionBox,
-  el("div", { class: "status-row" }, status, progress),
-  resultBox,
+  outcome,
   auditBox,
   printedBox,
 );
-const error = createErrorLine(status);
 
 const editor = createCodeEditor(editorHost, {
   label: "Your code",
-  stylesheet: document.getElementById("code-app").dataset.editorCss,
+  stylesheet: app.editorCss,
   onChange: (text) => {
-    localStorage.setItem(STORE + state.get().task, text);
+    if (!shown) return;
+    localStorage.setItem(STORE + shown.id, text);
     saved.textContent = "Saved in this browser.";
   },
 });
@@ -148,19 +133,38 @@ const expectedBoard = createBoard(expectedColumn, { role: "expected", label: "Ex
 const gotBoard = createBoard(gotColumn, { role: "got", label: "Your answer", size: "small" });
 const legend = el("p", { class: "muted", "data-role": "legend" });
 
-// ---- Rendering a task ----
+// ---- Drawing: the list of tasks once, then the chosen task when it changes ----
 
-let shownTask = null;
-function render(s) {
-  const task = byId[s.task];
-  for (const link of picker.querySelectorAll("a[data-task]")) {
-    if (link.dataset.task === task.id) link.setAttribute("aria-current", "page");
-    else link.removeAttribute("aria-current");
+let shown = null; // the task on screen
+
+runChapter({
+  errorAfter: status,
+  // A slide: the task's name, the editor and its buttons, the verdict and the failing input.
+  present: [title, editorHost, actions, outcome],
+  load: () => api("/code-tasks"),
+  draw(s, { tasks }) {
+    if (!pickerLists.devlog.childElementCount) listTasks(tasks);
+    const task = tasks.find((t) => t.id === s.task) ?? tasks[0];
+    for (const link of picker.querySelectorAll("a[data-task]")) {
+      if (link.dataset.task === task.id) link.setAttribute("aria-current", "page");
+      else link.removeAttribute("aria-current");
+    }
+    if (shown?.id !== task.id) showTask(task);
+  },
+});
+
+function listTasks(tasks) {
+  for (const t of tasks) {
+    pickerLists[t.part].append(
+      el("li", {}, el("a", { href: chapterUrl("code", { task: t.id }), "data-task": t.id }, el("code", {}, t.title))),
+    );
   }
-  root.dataset.drawn = task.id; // as the chapter skeleton marks it: the state is on screen
-  if (shownTask === task.id) return;
+}
+
+function showTask(task) {
   stop(null);
-  shownTask = task.id;
+  latest = null;
+  shown = task;
   document.title = `${task.title} · Write the code yourself · chessviz`;
   title.replaceChildren(el("code", {}, task.title));
   source.replaceChildren(
@@ -197,6 +201,7 @@ function render(s) {
     ),
   );
   setStatus("idle", "Write the function, then check it on every input.");
+  error.show(null);
   resultBox.replaceChildren();
   auditBox.hidden = true;
   progress.value = 0;
@@ -205,6 +210,7 @@ function render(s) {
 function setStatus(kind, text) {
   status.dataset.state = kind;
   status.textContent = text;
+  refit();
 }
 
 // ---- Buttons ----
@@ -212,9 +218,8 @@ function setStatus(kind, text) {
 checkButton.addEventListener("click", () => check());
 stopButton.addEventListener("click", () => stop({ reason: "user" }));
 resetButton.addEventListener("click", () => {
-  const task = byId[state.get().task];
-  editor.replace(task.stub);
-  localStorage.removeItem(STORE + task.id);
+  editor.replace(shown.stub);
+  localStorage.removeItem(STORE + shown.id);
   saved.textContent = "Back to the stub.";
 });
 solutionButton.addEventListener("click", () => {
@@ -223,16 +228,16 @@ solutionButton.addEventListener("click", () => {
 });
 solutionBox.addEventListener("click", (event) => {
   if (!event.target.closest('[data-action="use-solution"]')) return;
-  useCode(byId[state.get().task].solution);
+  useCode(shown.solution);
 });
 printedBox.addEventListener("click", (event) => {
   const button = event.target.closest('[data-action="try-printed"]');
   if (!button) return;
-  useCode(byId[state.get().task].printed[Number(button.dataset.index)].code);
+  useCode(shown.printed[Number(button.dataset.index)].code);
   check();
 });
 shareButton.addEventListener("click", async () => {
-  const url = new URL(chapterUrl("code", { task: state.get().task }), window.location.href).href;
+  const url = new URL(chapterUrl("code", { task: shown.id }), window.location.href).href;
   try {
     await navigator.clipboard.writeText(url);
     saved.textContent = `Link copied: ${url}`;
@@ -243,20 +248,22 @@ shareButton.addEventListener("click", async () => {
 
 function useCode(text) {
   editor.replace(text);
-  localStorage.setItem(STORE + state.get().task, text);
+  localStorage.setItem(STORE + shown.id, text);
   saved.textContent = "Saved in this browser.";
 }
 
 // ---- Checking: the worker runs the code, this page watches the clock and compares ----
 
-let run = null;
+let run = null; // the check under way
+let latest = null; // the newest check: only its failing input is drawn
 
 async function check() {
   stop(null);
-  const task = byId[state.get().task];
+  const task = shown;
   const code = editor.text();
   const mine = { task, code, answers: [], index: -1, callStarted: 0, started: 0, worker: null, timer: null, done: false };
   run = mine;
+  latest = mine;
   checkButton.disabled = true;
   stopButton.disabled = false;
   resultBox.replaceChildren();
@@ -421,9 +428,10 @@ async function showFailure(mine, index, { stuck = null } = {}) {
   try {
     one = await api("/code-truth", { task: task.id, index });
   } catch (e) {
-    error.show(e);
+    if (latest === mine) error.show(e);
     return;
   }
+  if (latest !== mine) return; // another check, or another task, since
   const answer = mine.answers[index];
   const expected = truth.expected[index];
   const heading = stuck || "The first failing input";
@@ -447,6 +455,7 @@ async function showFailure(mine, index, { stuck = null } = {}) {
   resultBox.replaceChildren(...lines);
   drawFailure(one, task, expected, stuck ? null : answer);
   resultBox.append(boards, legend, el("p", {}, link));
+  refit();
 }
 
 function meaning(kind, value) {
@@ -545,5 +554,3 @@ function showAudit(mine, { wrong = null, firstFail = -1, threw = null }) {
     }),
   );
 }
-
-state.redraw();
