@@ -52,6 +52,8 @@ def test_every_reference_solution_passes_on_every_input(page, live_server, clien
         page.click(f'a[data-task="{task}"]')  # the list switches tasks without a reload
         expect(page.locator('[data-role="status"][data-state="idle"]')).to_be_visible()
         solution = client.get("/api/code-tasks").json["tasks"][TASKS.index(task)]["solution"]
+        expect(page.locator('[data-role="solution-code"]')).to_be_hidden()  # posed, not answered before asked
+        assert solution not in page.inner_text("main")
         page.click('[data-action="solution"]')
         expect(page.locator('[data-role="solution-code"]')).to_have_text(solution)
         page.click('[data-action="use-solution"]')
