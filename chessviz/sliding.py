@@ -107,7 +107,7 @@ def _bits(n: int) -> str:
     return f"{n} bit" + ("" if n == 1 else "s")
 
 
-def compare_boards(destination: Bitboard, start: Bitboard, mapping: str = "lerf") -> dict:
+def compare_boards(destination: Bitboard, start: Bitboard, mapping: str) -> dict:
     """Return the devlog's first sketch, ``destination >= start`` means left, with whether it holds and why.
 
     e.g. h1 against b1 in lerbef: bits 0 and 6, verdict "right", and h1 is right of b1: meaningful.

@@ -213,6 +213,8 @@ def test_subtract_borrows_are_the_propagation_path():
         # A borrow chain: difference = x ^ y ^ (borrows << 1), the full-subtractor identity.
         assert result["difference"] == (x ^ y ^ (result["borrows"] << 1)) & BB_ALL
     assert subtract(0b01000000, 0b00000010) == {"difference": 0b00111110, "borrows": 0b00111110, "wrapped": False}
+    for x in (0, 1, 1 << 63, BB_ALL):  # equal numbers: nothing to borrow, no wrap round 2^64
+        assert subtract(x, x) == {"difference": 0, "borrows": 0, "wrapped": False}
 
 
 # ------------------------------------------------------------------ the devlog's own code
