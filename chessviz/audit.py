@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
+from .derivation import SECTIONS, printed_lines
 from .errors import ChessvizError
 from .lines import anti_diagonal_index, diagonal_index, intersection_square, is_dark
 from .squares import SQUARES, square_file, square_name, square_rank, x88
@@ -444,13 +445,13 @@ def _routines() -> list[Routine]:
 
 
 # The "0x88 Math" prose of each Intersection Squares section: the derivation, the test and
-# the conversion back to a square, as printed. Its names are read as the page uses them
-# elsewhere: sq88 is s88 (the 0x88 square), sq882 is s88x2; "intersection off board"
-# (or "empty") returns -1 like the C routines. The rank/anti-diagonal derivation repeats
-# the rank/diagonal one (fileIndex(s) should be rankIndex(b) + fileIndex(b) - rankIndex(a)),
-# and the diagonal/anti-diagonal conversion shifts the half-size sq88 right once more,
-# which halves the file.
-_PROSE_TAIL = "if ( s88 & 0x88)\n   intersection off board;\nelse\n   sq := ((sq88 >> 1) & 56) + (sq88 & 7);"
+# the conversion back to a square, as printed (the lines live in chessviz.derivation, which
+# also shows them with numbers). Its names are read as the page uses them elsewhere: sq88 is
+# s88 (the 0x88 square), sq882 is s88x2; "intersection off board" (or "empty") returns -1
+# like the C routines. The rank/anti-diagonal derivation repeats the rank/diagonal one
+# (fileIndex(s) should be rankIndex(b) + fileIndex(b) - rankIndex(a)), and the
+# diagonal/anti-diagonal conversion shifts the half-size sq88 right once more, which halves
+# the file.
 
 
 def _prose_x88(s88: int) -> int:
@@ -469,11 +470,11 @@ def _prose_dia_ant(a: int, b: int) -> int:
 
 
 def _prose_routines(page: str) -> list[Routine]:
-    def entry(title: str, kinds: tuple[str, str], formula: str, printed: Callable[[int, int], int]) -> Routine:
+    def entry(kinds: tuple[str, str], printed: Callable[[int, int], int], note: str = "") -> Routine:
         return Routine(
-            f"{title} (0x88 Math prose)",
+            f"{SECTIONS[kinds]['title']} (0x88 Math prose)",
             page,
-            formula,
+            "\n".join(printed_lines(kinds)) + note,
             2,
             printed,
             _intersection_truth(*kinds),
@@ -484,62 +485,11 @@ def _prose_routines(page: str) -> list[Routine]:
 
     rank, file = (lambda sq: sq >> 3), (lambda sq: sq & 7)
     return [
-        entry(
-            "Rank and Diagonal",
-            ("rank", "diagonal"),
-            "rankIndex(s) := rankIndex(a);\n"
-            "fileIndex(s) := rankIndex(s) - diagonalIndex(s);\n"
-            "fileIndex(s) := rankIndex(a) - rankIndex(b) + fileIndex(b);\n"
-            "s88 := 16*rankIndex(s) + fileIndex(s);\n"
-            "s88 := 16*rankIndex(a) + (rankIndex(a) - rankIndex(b) + fileIndex(b));\n"
-            "s88 := 17*rankIndex(a) -  rankIndex(b) + fileIndex(b);\n" + _PROSE_TAIL,
-            lambda a, b: _prose_x88(17 * rank(a) - rank(b) + file(b)),
-        ),
-        entry(
-            "File and Diagonal",
-            ("file", "diagonal"),
-            "fileIndex(s) := fileIndex(a);\n"
-            "rankIndex(s) := fileIndex(s) + diagonalIndex(s);\n"
-            "rankIndex(s) := fileIndex(a) + rankIndex(b) - fileIndex(b);\n"
-            "s88 := 16*rankIndex(s) + fileIndex(s);\n"
-            "s88 := 16*(fileIndex(a) + rankIndex(b) - fileIndex(b)) + fileIndex(a);\n"
-            "s88 := 17*fileIndex(a) + 16*rankIndex(b) - 16*fileIndex(b);\n" + _PROSE_TAIL,
-            lambda a, b: _prose_x88(17 * file(a) + 16 * rank(b) - 16 * file(b)),
-        ),
-        entry(
-            "Rank and Anti-Diagonal",
-            ("rank", "anti_diagonal"),
-            "rankIndex(s) := rankIndex(a);\n"
-            "fileIndex(s) := antidiagIndex(s) - rankIndex(s);\n"
-            "fileIndex(s) := rankIndex(a) -  rankIndex(b) + fileIndex(b);\n"
-            "s88 := 16*rankIndex(s) + fileIndex(s);\n"
-            "s88 := 16*rankIndex(a) + rankIndex(a) -  rankIndex(b) + fileIndex(b);\n"
-            "s88 := 17*rankIndex(a) - rankIndex(b) + fileIndex(b);\n" + _PROSE_TAIL,
-            lambda a, b: _prose_x88(17 * rank(a) - rank(b) + file(b)),
-        ),
-        entry(
-            "File and Anti-Diagonal",
-            ("file", "anti_diagonal"),
-            "fileIndex(s) := fileIndex(a);\n"
-            "rankIndex(s) := antidiagIndex(s) - fileIndex(s);\n"
-            "rankIndex(s) := rankIndex(b) + fileIndex(b) - fileIndex(a);\n"
-            "s88 := 16*rankIndex(s) + fileIndex(s);\n"
-            "s88 := 16*(rankIndex(b) + fileIndex(b) - fileIndex(a)) + fileIndex(a);\n"
-            "s88 := 16*rankIndex(b) + 16*fileIndex(b) - 15*fileIndex(a);\n" + _PROSE_TAIL,
-            lambda a, b: _prose_x88(16 * rank(b) + 16 * file(b) - 15 * file(a)),
-        ),
-        entry(
-            "Diagonal and Anti-Diagonal",
-            ("diagonal", "anti_diagonal"),
-            "s88   = 16*rankIndex(s) + fileIndex(s);\n"
-            "s88x2 = 16*2*rankIndex(s) + 2*fileIndex(s);\n"
-            "s88x2 = 16*(antidiagIndex(b) + diagonalIndex(a)) + (antidiagIndex(b) - diagonalIndex(a) );\n"
-            "s88x2 = 17*antidiagIndex(b) + 15*diagonalIndex(a);\n"
-            "if ( s88x2 & 0x111)\n   intersection off board or empty;\n"
-            "else\n   sq := ((sq882 >> 2) & 56) + ((sq88>>1) & 7);\n"
-            "/* read as sq882 = s88x2, sq88 = s88 = s88x2/2 */",
-            _prose_dia_ant,
-        ),
+        entry(("rank", "diagonal"), lambda a, b: _prose_x88(17 * rank(a) - rank(b) + file(b))),
+        entry(("file", "diagonal"), lambda a, b: _prose_x88(17 * file(a) + 16 * rank(b) - 16 * file(b))),
+        entry(("rank", "anti_diagonal"), lambda a, b: _prose_x88(17 * rank(a) - rank(b) + file(b))),
+        entry(("file", "anti_diagonal"), lambda a, b: _prose_x88(16 * rank(b) + 16 * file(b) - 15 * file(a))),
+        entry(("diagonal", "anti_diagonal"), _prose_dia_ant, "\n/* read as sq882 = s88x2, sq88 = s88 = s88x2/2 */"),
     ]
 
 

@@ -9,7 +9,7 @@ is the value of the expression shown. Where a printed line is wrong, the true li
 beside it and evaluated too: two chains run side by side, the page's and the true one.
 
 The names the page never defines are read as :mod:`chessviz.audit` reads them (see the
-comment above its ``_PROSE_TAIL``): ``sq88`` is ``s88`` (the 0x88 square) and ``sq882`` is
+comment above its ``_prose_routines``): ``sq88`` is ``s88`` (the 0x88 square) and ``sq882`` is
 ``s88x2`` (twice it). With that reading the conversion is right in the four sections that
 compute ``s88``, and halves the file in the diagonal/anti-diagonal section, where ``s88`` is
 half of ``s88x2``. Ranks and files of ``s`` may be halves there (lines of different colours
@@ -141,6 +141,11 @@ _ASSIGN = re.compile(r"^\s*(?P<name>\w+(?:\([abs]\))?)\s*(?P<op>:?=)(?!=)\s*(?P<
 _EQUATION = re.compile(r"^(?P<left>.*?)==(?P<right>.*?);$")
 _TEST = re.compile(r"^if \( ?(?P<expr>.*?)\)$")
 _TOKEN = re.compile(r"\s*(0x[0-9a-fA-F]+|\d+(?:\.\d+)?|>>|[-+*&()])")
+
+
+def printed_lines(section: tuple[str, str]) -> list[str]:
+    """Return a section's lines as the page prints them (the printed side of each corrected line)."""
+    return [line[0] if isinstance(line, tuple) else line for line in SECTIONS[section]["lines"]]
 
 
 def section_of(line_a: str, line_b: str) -> tuple[tuple[str, str], bool]:
