@@ -46,6 +46,25 @@ def pytest_sessionstart(session):
             importlib.reload(sys.modules[name])
 
 
+def _fastest_first_under_mutation(items):
+    """Under mutation testing, run a mutant's tests fastest first.
+
+    mutmut hands each mutant the tests that cover it in no particular order and stops at the
+    first failure (`-x`), so a mutant that a 0.01 s test kills could first wait for the 20 s
+    exhaustive ones. The order changes only how soon a mutant dies, never whether: every test
+    still runs for a mutant that lives. Durations are those mutmut measured on the clean code.
+    """
+    if "__mutmut_" not in os.environ.get("MUTANT_UNDER_TEST", ""):
+        return
+    import json
+
+    try:
+        duration = json.loads(Path("mutmut-stats.json").read_text())["duration_by_test"]
+    except (OSError, ValueError, KeyError):
+        return
+    items.sort(key=lambda item: duration.get(item.nodeid, float("inf")))
+
+
 @pytest.fixture(scope="session")
 def app():
     return create_app({"TESTING": True})
@@ -156,3 +175,4 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "page" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+    _fastest_first_under_mutation(items)
