@@ -20,7 +20,8 @@ from oracle import COMBOS, NAMES, PAGE_ROUTINE_OF_PAIR
 
 def test_what_is_computed_once_is_right(client):
     """The tables built at import or cached on first use: line masks, the routine table and its audit,
-    knight distances, the Direction page's sheets, the endpoints' response schemas.
+    knight distances, the Direction page's sheets, the endpoints' response schemas, the code
+    chapter's tasks and their inputs.
 
     This is the first test of the suite on purpose: mutmut charges work done at import time to
     the first test that runs, so this one holds all of it to the oracles.
@@ -70,6 +71,19 @@ def test_what_is_computed_once_is_right(client):
 
     for path, name in CASES:
         test_a_bad_value_names_its_own_parameter(client, path, name)
+    # The code chapter's tasks, built at import, and their inputs, made once (test_api_code.py).
+    import test_api_code as code
+
+    truths = {task: client.get(f"/api/code-truth?task={task}").json for task in code.TASKS}
+    code.test_the_task_list(client)
+    for args in code.RAY_TASKS:
+        code.test_ray_tasks_cover_every_pair_and_answer_the_walked_ray(truths, *args)
+    code.test_negative_ray_task_against_a_walk_on_every_square_and_line(truths)
+    for piece in ("bishop", "queen"):
+        code.test_piece_tasks_against_python_chess(truths, piece)
+    code.test_wiki_tasks_against_plain_geometry(truths)
+    code.test_what_the_audit_knows_of_the_printed_code(client, truths)
+    code.test_one_input_names_it_and_links_its_chapter(client, truths)
 
 
 REASONS = {

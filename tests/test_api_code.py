@@ -39,14 +39,14 @@ def test_the_task_list(client):
         assert client.get(f"/chapter/{task['chapter']}").status_code == 200
 
 
-@pytest.mark.parametrize(
-    "task, kinds, count",
-    [
-        ("horizontal", ("rank",), 8 * 8 * 7),
-        ("vertical", ("file",), 8 * 8 * 7),
-        ("diagonal", ("diagonal", "anti_diagonal"), 2 * (2 * sum(k * (k - 1) for k in range(1, 8)) + 8 * 7)),
-    ],
-)
+RAY_TASKS = [
+    ("horizontal", ("rank",), 8 * 8 * 7),
+    ("vertical", ("file",), 8 * 8 * 7),
+    ("diagonal", ("diagonal", "anti_diagonal"), 2 * (2 * sum(k * (k - 1) for k in range(1, 8)) + 8 * 7)),
+]
+
+
+@pytest.mark.parametrize("task, kinds, count", RAY_TASKS)
 def test_ray_tasks_cover_every_pair_and_answer_the_walked_ray(truths, task, kinds, count):
     body = truths[task]
     assert body["count"] == count == len(body["inputs"]) == len(body["expected"])
