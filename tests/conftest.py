@@ -67,7 +67,10 @@ def _fastest_first_under_mutation(items):
 
 @pytest.fixture(scope="session")
 def app():
-    return create_app({"TESTING": True})
+    # Shared answers and static encodings are made when first asked for, not all at start as
+    # `make serve` makes them: a test pays only for what it asks (under mutation testing, every
+    # mutant's run builds the app again). test_serving.py holds both ways to the same bytes.
+    return create_app({"TESTING": True, "PREPARE_AT_START": False})
 
 
 @pytest.fixture(scope="session")

@@ -30,7 +30,7 @@ VIEW = "/chapter/propagation?sq=d4&occ=0x880008&pred=0x8&rev=1"
 @pytest.fixture(scope="module")
 def lan_server():
     """The app as make serve builds it on a machine whose network address is LAN_HOST."""
-    app = create_app({"TESTING": True, "LAN_HOSTS": [LAN_HOST]})
+    app = create_app({"TESTING": True, "PREPARE_AT_START": False, "LAN_HOSTS": [LAN_HOST]})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -14,7 +14,7 @@ from chessviz.web import create_app
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "6"))
 
-app = create_app({"TESTING": True})
+app = create_app({"TESTING": True, "PREPARE_AT_START": False})  # as conftest.py's app
 schema = schemathesis.openapi.from_wsgi("/api/openapi.json", app)
 
 

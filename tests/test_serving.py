@@ -14,7 +14,7 @@ import zxingcpp
 from PIL import Image, ImageDraw
 
 from chessviz.audit import audit
-from chessviz.web import create_app
+from chessviz.web import create_app, serving
 from chessviz.web.pages import CHAPTERS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -64,7 +64,7 @@ def test_pages_have_no_inline_script_or_style(client):
 
 
 def test_a_view_that_sets_its_own_csp_keeps_it():
-    app = create_app({"TESTING": True})
+    app = create_app({"TESTING": True, "PREPARE_AT_START": False})
 
     @app.get("/worker-demo.js")
     def worker_demo():
@@ -191,7 +191,7 @@ def test_api_errors_stay_json_even_for_a_browser(client):
 
 @pytest.mark.parametrize("debug", [False, True])
 def test_no_traceback_reaches_a_client(debug):
-    app = create_app({"TESTING": True, "DEBUG": debug})
+    app = create_app({"TESTING": True, "PREPARE_AT_START": False, "DEBUG": debug})
 
     @app.get("/api/boom")
     def boom_api():
@@ -240,6 +240,34 @@ def test_every_shared_answer_is_the_answer_the_endpoint_computes():
     for path in [p for p in shared if p.startswith("/api/")]:
         response = computed.get(path)
         assert response.status_code == 200 and shared[path].body == response.get_data(), path
+
+
+def test_without_prepare_at_start_each_shared_answer_is_made_when_first_asked_and_then_kept():
+    """The test suite's app (PREPARE_AT_START off) serves what `make serve`'s app prepares, byte for byte."""
+    eager = create_app({"TESTING": True})
+    lazy = create_app({"TESTING": True, "PREPARE_AT_START": False})
+    shared, kept = eager.extensions["chessviz_shared"], lazy.extensions["chessviz_shared"]
+    assert kept == {} and set(shared) == set(serving.shared_paths_of())
+    client = lazy.test_client()
+    for path in shared:
+        for encoding in ("br", "gzip", "identity"):
+            response = client.get(path, headers={"Accept-Encoding": encoding})
+            assert response.status_code == 200, path
+            body = response.get_data()
+            assert body == (shared[path].encoding(encoding) if encoding != "identity" else shared[path].body), (path, encoding)
+            assert response.headers.get("Content-Encoding", "identity") == encoding, (path, encoding)
+        assert kept[path].etag == shared[path].etag and kept[path].encoded == shared[path].encoded, path
+    assert set(kept) == set(shared)
+    audit.cache_clear()  # a kept answer is answered again without computing it
+    assert client.get("/api/routines").json["routines"] == list(audit.__wrapped__()) and audit.cache_info().currsize == 0
+    # Static files: the same version either way; their encodings made at start, or when first asked for.
+    static, lazy_static = eager.extensions["chessviz_static"], lazy.extensions["chessviz_static"]
+    assert static.version == lazy_static.version
+    name = next(n for n in static.files if n.endswith(".js") and len(static.files[n].body) > 1000)
+    assert set(static.files[name].encoded) == {"br", "gzip"} and lazy_static.files[name].encoded == {}
+    response = client.get(f"/static/{static.version}/{name}", headers={"Accept-Encoding": "br"})
+    assert response.get_data() == static.files[name].encoding("br") == brotli.compress(static.files[name].body, quality=11)
+    assert lazy_static.files[name].encoded == {"br": static.files[name].encoding("br")}
 
 
 # --- The QR code of the Share dialog -------------------------------------------------------
@@ -299,7 +327,7 @@ ENCODINGS = [{}, {"Accept-Encoding": "gzip"}, {"Accept-Encoding": "br, gzip"}]
 @pytest.mark.parametrize("url", MEMO_URLS)
 @pytest.mark.parametrize("headers", ENCODINGS, ids=["identity", "gzip", "br"])
 def test_a_repeated_api_request_is_replayed_exactly_without_entering_flask(url, headers):
-    app = create_app({"TESTING": True})
+    app = create_app({"TESTING": True, "PREPARE_AT_START": False})
     entered, flask_app = [], app.wsgi_app.app
     app.wsgi_app.app = lambda environ, start_response: entered.append(1) or flask_app(environ, start_response)
     client = app.test_client()
@@ -308,12 +336,12 @@ def test_a_repeated_api_request_is_replayed_exactly_without_entering_flask(url, 
     assert second.status_code == first.status_code == 200
     assert list(second.headers.items()) == list(first.headers.items()) and second.get_data() == first.get_data()
     decode = {"br": brotli.decompress, "gzip": gzip.decompress}.get(second.headers.get("Content-Encoding"), bytes)
-    fresh = create_app({"TESTING": True, "DEBUG": True}).test_client().get(url)  # debug: no memo
+    fresh = create_app({"TESTING": True, "PREPARE_AT_START": False, "DEBUG": True}).test_client().get(url)  # debug: no memo
     assert decode(second.get_data()) == fresh.get_data()
 
 
 def test_the_memo_keeps_answers_apart_by_query_and_encoding():
-    client = create_app({"TESTING": True}).test_client()
+    client = create_app({"TESTING": True, "PREPARE_AT_START": False}).test_client()
     e4, d4 = client.get("/api/square?sq=e4"), client.get("/api/square?sq=d4")
     assert e4.json["name"] == "e4" and d4.json["name"] == "d4"
     assert client.get("/api/square?sq=e4").json["name"] == "e4" and client.get("/api/square?sq=d4").json["name"] == "d4"
@@ -324,7 +352,7 @@ def test_the_memo_keeps_answers_apart_by_query_and_encoding():
 
 
 def test_the_memo_keeps_no_error_no_page_and_lets_revalidation_reach_the_app():
-    app = create_app({"TESTING": True})
+    app = create_app({"TESTING": True, "PREPARE_AT_START": False})
     client = app.test_client()
     for _ in range(2):
         assert client.get("/api/square?sq=z9").status_code == 400
@@ -336,7 +364,7 @@ def test_the_memo_keeps_no_error_no_page_and_lets_revalidation_reach_the_app():
 
 
 def test_the_memo_stays_within_its_byte_budget_dropping_the_least_recent():
-    app = create_app({"TESTING": True})
+    app = create_app({"TESTING": True, "PREPARE_AT_START": False})
     memo = app.wsgi_app
     memo.budget = 2000  # a few answers of /api/square
     client = app.test_client()
@@ -353,6 +381,6 @@ def test_the_memo_stays_within_its_byte_budget_dropping_the_least_recent():
 def test_the_memo_is_off_when_debugging_or_asked_to_be():
     from chessviz.web.memo import AnswerMemo
 
-    assert isinstance(create_app({"TESTING": True}).wsgi_app, AnswerMemo)
-    assert not isinstance(create_app({"TESTING": True, "DEBUG": True}).wsgi_app, AnswerMemo)
-    assert not isinstance(create_app({"TESTING": True, "ANSWER_MEMO": False}).wsgi_app, AnswerMemo)
+    assert isinstance(create_app({"TESTING": True, "PREPARE_AT_START": False}).wsgi_app, AnswerMemo)
+    assert not isinstance(create_app({"TESTING": True, "PREPARE_AT_START": False, "DEBUG": True}).wsgi_app, AnswerMemo)
+    assert not isinstance(create_app({"TESTING": True, "PREPARE_AT_START": False, "ANSWER_MEMO": False}).wsgi_app, AnswerMemo)

@@ -63,6 +63,7 @@ COMPRESSIBLE = {
     "image/svg+xml",
 }
 MIN_COMPRESS = 256
+ENCODINGS = ("br", "gzip")
 DYNAMIC_BROTLI_QUALITY = 5  # fast enough per request; precomputed bodies get 11
 DYNAMIC_GZIP_LEVEL = 6
 LARGE_BODY = 64 * 1024
@@ -83,20 +84,39 @@ _PAGE_ERRORS = {
 
 @dataclass
 class Prepared:
-    """A body whose encodings and ETag are computed once: a static file or a shared answer."""
+    """A body whose encodings and ETag are computed once: a static file or a shared answer.
+
+    The ETag is computed at once; each encoding when `prepare` runs (the classroom server, at
+    start-up) or when a client first asks for it.
+    """
 
     body: bytes
     mimetype: str
     etag: str = ""
-    encoded: dict[str, bytes] = field(default_factory=dict)
+    encoded: dict[str, bytes | None] = field(default_factory=dict)
 
     def __post_init__(self):
         self.etag = hashlib.sha256(self.body).hexdigest()[:20]
-        if self.mimetype in COMPRESSIBLE and len(self.body) >= MIN_COMPRESS:
-            # Brotli's best quality takes 0.6 s on the largest code-task answer, for 25 % fewer bytes
-            # than quality 9 (5 ms): the large bodies get 9, so the server still starts in a second.
-            quality = 11 if len(self.body) <= LARGE_BODY else 9
-            self.encoded = {"br": brotli.compress(self.body, quality=quality), "gzip": gzip.compress(self.body, 9, mtime=0)}
+
+    def encoding(self, name: str) -> bytes | None:
+        """Return the body encoded as `name` ("br" or "gzip"), or None when it is not worth encoding."""
+        if name not in self.encoded:
+            self.encoded[name] = self._encode(name)
+        return self.encoded[name]
+
+    def _encode(self, name: str) -> bytes | None:
+        if self.mimetype not in COMPRESSIBLE or len(self.body) < MIN_COMPRESS:
+            return None
+        if name == "gzip":
+            return gzip.compress(self.body, 9, mtime=0)
+        # Brotli's best quality takes 0.6 s on the largest code-task answer, for 25 % fewer bytes
+        # than quality 9 (5 ms): the large bodies get 9, so the server still starts in a second.
+        return brotli.compress(self.body, quality=11 if len(self.body) <= LARGE_BODY else 9)
+
+    def prepare(self) -> Prepared:
+        for name in ENCODINGS:
+            self.encoding(name)
+        return self
 
 
 class StaticFiles:
@@ -107,8 +127,9 @@ class StaticFiles:
     modules of two deploys and every versioned URL can be cached for a year.
     """
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, prepare: bool = True):
         self.root = root
+        self.prepare = prepare
         self.load()
 
     def load(self) -> None:
@@ -121,7 +142,7 @@ class StaticFiles:
             mimetype = mimetypes.guess_type(name)[0] or "application/octet-stream"
             if mimetype == "text/javascript":
                 mimetype = "application/javascript"
-            self.files[name] = Prepared(body, mimetype)
+            self.files[name] = Prepared(body, mimetype).prepare() if self.prepare else Prepared(body, mimetype)
             self.stamps[name] = path.stat().st_mtime
             tree.update(name.encode() + b"\0" + self.files[name].etag.encode() + b"\0")
         self.version = tree.hexdigest()[:12]
@@ -164,8 +185,15 @@ def http_code(status: int) -> str:
 
 
 def install(app: Flask, root: Path) -> None:
-    """Add static serving, shared answers, limits, headers, caching and compression to `app`."""
-    static = StaticFiles(root / "static")
+    """Add static serving, shared answers, limits, headers, caching and compression to `app`.
+
+    With PREPARE_AT_START (the default, and what `make serve` runs) every static file's
+    encodings and every shared answer are made before the first request, once for all of the
+    classroom server's workers. Without it (the test suite's app) each is made when first
+    asked for and kept the same way, so a test pays only for what it asks.
+    """
+    at_start = app.config.get("PREPARE_AT_START", True)
+    static = StaticFiles(root / "static", prepare=at_start)
     app.extensions["chessviz_static"] = static
     app.url_map.converters["version"] = VersionConverter
 
@@ -190,8 +218,9 @@ def install(app: Flask, root: Path) -> None:
     app.add_url_rule("/static/<version:version>/<path:filename>", "static", serve_static)
     app.add_url_rule("/static/<path:filename>", "static_unversioned", serve_static)
 
-    shared = prepare_shared(app)
+    shared = prepare_shared(app) if at_start else {}
     app.extensions["chessviz_shared"] = shared
+    shared_paths = set(shared_paths_of())
 
     @app.before_request
     def limits_and_shared():
@@ -222,6 +251,10 @@ def install(app: Flask, root: Path) -> None:
             if response.mimetype in COMPRESSIBLE:
                 response.vary.add("Accept-Encoding")
             prepared = getattr(response, "chessviz_prepared", None)
+            key = request.full_path.rstrip("?")
+            if prepared is None and key in shared_paths and not app.debug:  # asked for the first time
+                prepared = shared.setdefault(key, Prepared(response.get_data(), response.mimetype))
+                response.chessviz_prepared = prepared
             etag = prepared.etag if prepared else hashlib.sha256(response.get_data()).hexdigest()[:20]
             response.set_etag(etag, weak=True)
             if request.if_none_match.contains_weak(etag):
@@ -245,7 +278,7 @@ def compress(response: Response) -> Response:
         return response
     prepared = getattr(response, "chessviz_prepared", None)
     if prepared is not None:
-        body = prepared.encoded.get(encoding)
+        body = prepared.encoding(encoding)
     else:
         data = response.get_data()
         if len(data) < MIN_COMPRESS:
@@ -261,7 +294,7 @@ def compress(response: Response) -> Response:
     return response
 
 
-# The answers that are the same for everyone, computed when the app is created: the audit,
+# The answers that are the same for everyone, computed once (see install): the audit,
 # the three 15x15 sheets, the OpenAPI document, the 64 squares in each mapping, the code
 # chapter's tasks and every task's inputs with their answers (up to 370 KB of JSON each: built
 # per request, they cost 14 ms of a worker's CPU), and every page (its chapter list included).
@@ -279,18 +312,22 @@ SHARED_API = [
 ] + [f"/api/code-truth?task={task.id}" for task in TASKS]
 
 
-def prepare_shared(app: Flask) -> dict[str, Prepared]:
-    """Render every shared answer once; return them by path and query."""
+def shared_paths_of() -> list[str]:
+    """The shared answers' paths and queries: SHARED_API and every page."""
     from .pages import CHAPTERS
 
-    paths = SHARED_API + ["/"] + [f"/chapter/{c.slug}" for c in CHAPTERS]
+    return SHARED_API + ["/"] + [f"/chapter/{c.slug}" for c in CHAPTERS]
+
+
+def prepare_shared(app: Flask) -> dict[str, Prepared]:
+    """Render every shared answer once, with its encodings; return them by path and query."""
     shared = {}
-    for path in paths:
+    for path in shared_paths_of():
         with app.test_request_context(path, headers={"Accept": "text/html"}):
             try:
                 response = app.make_response(app.dispatch_request())
             except Exception:  # an unbuilt endpoint: it is simply computed per request
                 continue
             if response.status_code == 200:
-                shared[path] = Prepared(response.get_data(), response.mimetype)
+                shared[path] = Prepared(response.get_data(), response.mimetype).prepare()
     return shared
