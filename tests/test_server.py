@@ -148,3 +148,80 @@ def test_students_are_given_the_addresses_the_server_listens_on():
     assert student_addresses("127.0.0.1") == []
     assert student_addresses("0.0.0.0") == lan_addresses()
     assert student_addresses("192.0.2.5") == ["192.0.2.5"]
+
+
+# --- The server's own pieces, in this process (mutation testing cannot run the server) -----
+
+# The contract's error for each answer the serving stack itself refuses, in the contract's
+# error shape (the codes as docs/API.md lists them, each with one sentence for the reader).
+STACK_ERRORS = {
+    400: ("bad_request", "the request could not be read as HTTP"),
+    403: ("forbidden", "request refused"),
+    414: ("uri_too_long", "the request line is longer than 8190 bytes"),
+    431: ("headers_too_large", "the request's headers are too many or too long"),
+    417: ("expectation_failed", "the request's Expect header cannot be met"),
+    500: ("internal_error", "internal error; the server log has the details"),
+    501: ("not_implemented", "the request's transfer coding is not supported"),
+}
+
+
+@pytest.mark.parametrize(
+    "status, reason",
+    [(400, "Bad Request"), (403, "Forbidden"), (414, "Request-URI Too Long"), (431, "Request Header Fields Too Large"),
+     (417, "Expectation Failed"), (500, "Internal Server Error"), (501, "Not Implemented"), (418, "I'm A Teapot")],
+)  # fmt: skip
+def test_what_the_serving_stack_refuses_is_answered_in_the_contracts_shape(status, reason):
+    from chessviz.web.serve import write_contract_error
+
+    code, message = STACK_ERRORS.get(status, ("http_error", reason.lower()))
+    ours, theirs = socket.socketpair()
+    with ours, theirs:
+        write_contract_error(ours, status, reason, "gunicorn's own message, which echoes the request")
+        ours.shutdown(socket.SHUT_WR)
+        raw = b""
+        while chunk := theirs.recv(65536):
+            raw += chunk
+    head, body = raw.split(b"\r\n\r\n", 1)
+    assert head.decode("latin-1").split("\r\n") == [
+        f"HTTP/1.1 {status} {reason}",
+        "Connection: close",
+        "Content-Type: application/json",
+        f"Content-Length: {len(body)}",
+        "X-Content-Type-Options: nosniff",
+        "Cache-Control: no-store",
+    ]
+    assert json.loads(body) == {"error": {"code": code, "message": message, "param": None}}
+
+
+def test_gunicorn_reads_the_classroom_settings():
+    from chessviz.web import create_app
+    from chessviz.web.serve import Classroom, Worker, options
+
+    app = create_app({"TESTING": True, "PREPARE_AT_START": False})
+    server = Classroom(app, options("127.0.0.1", 5123, 3))
+    cfg = server.cfg
+    assert server.load() is app
+    assert (cfg.bind, cfg.workers, cfg.worker_class) == (["127.0.0.1:5123"], 3, Worker)
+    assert (cfg.worker_connections, cfg.reuse_port, cfg.preload_app, cfg.control_socket_disable) == (1000, True, True, True)
+    assert (cfg.limit_request_line, cfg.limit_request_fields) == (8190, 50)
+    assert (cfg.keepalive, cfg.timeout, cfg.graceful_timeout) == (5, 30, 5)
+    assert (cfg.accesslog, cfg.errorlog) == ("-", "-")
+    assert cfg.access_log_format == '%(h)s "%(r)s" %(s)s %(B)s %(M)sms "%(a)s"'
+
+
+def test_the_open_files_limit_is_raised_to_4096_or_the_hard_limit():
+    import resource
+
+    from chessviz.web.serve import raise_open_files_limit
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 4096 if hard == resource.RLIM_INFINITY else min(4096, hard)
+    try:
+        for start in (256, wanted - 1, wanted, wanted + 1):
+            if start > hard != resource.RLIM_INFINITY:
+                continue
+            resource.setrlimit(resource.RLIMIT_NOFILE, (start, hard))
+            raise_open_files_limit()
+            assert resource.getrlimit(resource.RLIMIT_NOFILE) == (max(start, wanted), hard), start
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
