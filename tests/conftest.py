@@ -28,20 +28,37 @@ CHESSVIZ_MODULES = [
 ]  # fmt: skip
 
 
+def modules_to_rebuild(mutant: str) -> list[str]:
+    """The modules whose import-time work the mutant `mutant` (mutmut's name for it) can change.
+
+    Its own module and every module after it in CHESSVIZ_MODULES (the import order, so every
+    module that may import it); the endpoint modules from chessviz.web.api on always together,
+    since reloading api starts its list of endpoints afresh and each endpoint module adds to it.
+    """
+    module = mutant.rpartition(".")[0]
+    if module not in CHESSVIZ_MODULES:
+        return []  # make serve's command line: nothing is built from it at import
+    return CHESSVIZ_MODULES[min(CHESSVIZ_MODULES.index(module), CHESSVIZ_MODULES.index("chessviz.web.api")) :]
+
+
 def pytest_sessionstart(session):
     """Under mutation testing (`make mutate`), rebuild chessviz's import-time work with the mutant active.
 
     mutmut forks each mutant's run from a process that imported chessviz and ran the suite
     clean, so the tables built at import (line masks, the routine table, the declared
     endpoints) and the caches (the audit) would be the clean code's, and their mutants
-    would live whatever the tests say. Re-running each module's code in place fixes that.
+    would live whatever the tests say. Re-running the modules the mutant can change, in
+    place, fixes that. Their compiled code is kept on disk (mutmut's copies of chessviz are
+    large: compiling them again took most of a mutant's run).
     """
-    if "__mutmut_" not in os.environ.get("MUTANT_UNDER_TEST", ""):
+    mutant = os.environ.get("MUTANT_UNDER_TEST", "")
+    if "__mutmut_" not in mutant:
         return
     import importlib
     import sys
 
-    for name in CHESSVIZ_MODULES:
+    sys.dont_write_bytecode = False
+    for name in modules_to_rebuild(mutant):
         if name in sys.modules:
             importlib.reload(sys.modules[name])
 

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from chessviz.web import serving
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -225,3 +227,35 @@ def test_the_open_files_limit_is_raised_to_4096_or_the_hard_limit():
             assert resource.getrlimit(resource.RLIMIT_NOFILE) == (max(start, wanted), hard), start
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_the_command_line_builds_the_server_and_says_where_students_can_reach_it(capsys):
+    import resource
+
+    from chessviz.web.memo import AnswerMemo
+    from chessviz.web.serve import classroom, lan_addresses
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))
+    try:
+        server = classroom(["--host", "127.0.0.1", "--port", "5123", "--workers", "3"])
+        assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] == (4096 if hard == resource.RLIM_INFINITY else min(4096, hard))
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    assert capsys.readouterr().out.splitlines() == [
+        "chessviz classroom server, 3 workers, listening on 127.0.0.1:5123",
+        "Only this computer can reach it: http://127.0.0.1:5123/ (make serve HOST=0.0.0.0 opens it to the network)",
+    ]
+    app = server.load()
+    assert (server.cfg.bind, server.cfg.workers) == (["127.0.0.1:5123"], 3)
+    assert isinstance(app.wsgi_app, AnswerMemo) and app.config["LAN_HOSTS"] == []
+    assert set(app.extensions["chessviz_shared"]) == set(serving.shared_paths_of())  # prepared before the workers fork
+
+    server = classroom(["--no-memo"])  # the defaults: every interface, port 5000, two workers
+    lan = lan_addresses()
+    printed = ["Students can open:"] + [f"  http://{address}:5000/" for address in lan]
+    if not lan:
+        printed = ["Only this computer can reach it: http://0.0.0.0:5000/ (make serve HOST=0.0.0.0 opens it to the network)"]
+    assert capsys.readouterr().out.splitlines() == ["chessviz classroom server, 2 workers, listening on 0.0.0.0:5000", *printed]
+    assert (server.cfg.bind, server.cfg.workers) == (["0.0.0.0:5000"], 2)
+    assert not isinstance(server.load().wsgi_app, AnswerMemo) and server.load().config["LAN_HOSTS"] == lan

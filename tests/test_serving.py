@@ -127,6 +127,30 @@ def test_version_changes_with_any_file(tmp_path):
     assert StaticFiles(tmp_path).version != first
 
 
+def test_debugging_notices_an_edited_added_or_removed_static_file(tmp_path):
+    """Under `make run` (debug) an edited file is served at once: changed() tells the server to read them again."""
+    import os
+
+    from chessviz.web.serving import StaticFiles
+
+    (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "a.js").write_text("export const a = 1;")
+    static = StaticFiles(tmp_path)
+    assert not static.changed()
+    os.utime(tmp_path / "js" / "a.js", (1, 1))
+    assert static.changed()
+    static.load()
+    assert not static.changed()
+    (tmp_path / "b.css").write_text("p {}")
+    assert static.changed()
+    static.load()
+    (tmp_path / "b.css").unlink()
+    assert static.changed()
+    static.load()
+    (tmp_path / "js" / "c.js").mkdir()  # a folder is not a file
+    assert not static.changed()
+
+
 @pytest.mark.parametrize("kind", ["api", "static", "page", "shared"])
 def test_etag_revalidation_gives_304(client, kind):
     url = {

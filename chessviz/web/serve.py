@@ -141,6 +141,11 @@ def options(host: str, port: int, workers: int) -> dict:
 
 
 def main(argv: list[str] | None = None) -> None:
+    classroom(argv).run()
+
+
+def classroom(argv: list[str] | None = None) -> Classroom:
+    """Build the app and the server from the command line, and print where students can reach it."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (0.0.0.0: every interface)")
     parser.add_argument("--port", type=int, default=5000)
@@ -164,7 +169,7 @@ def main(argv: list[str] | None = None) -> None:
             f"Only this computer can reach it: http://{args.host}:{args.port}/ (make serve HOST=0.0.0.0 opens it to the network)",
             flush=True,
         )
-    Classroom(app, options(args.host, args.port, args.workers)).run()
+    return Classroom(app, options(args.host, args.port, args.workers))
 
 
 if __name__ == "__main__":
