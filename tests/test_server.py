@@ -211,38 +211,86 @@ def test_gunicorn_reads_the_classroom_settings():
     assert cfg.access_log_format == '%(h)s "%(r)s" %(s)s %(B)s %(M)sms "%(a)s"'
 
 
-def test_the_open_files_limit_is_raised_to_4096_or_the_hard_limit():
+def limits_after_raising(soft: int, hard: int) -> tuple[int, int] | None:
+    """Run raise_open_files_limit in a child process that starts with these limits; None when
+    this machine does not let a process set them (an unlimited hard limit needs privilege)."""
     import resource
 
     from chessviz.web.serve import raise_open_files_limit
 
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = 4096 if hard == resource.RLIM_INFINITY else min(4096, hard)
-    try:
-        for start in (256, wanted - 1, wanted, wanted + 1):
-            if start > hard != resource.RLIM_INFINITY:
-                continue
-            resource.setrlimit(resource.RLIMIT_NOFILE, (start, hard))
-            raise_open_files_limit()
-            assert resource.getrlimit(resource.RLIMIT_NOFILE) == (max(start, wanted), hard), start
-    finally:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: its limits are its own
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+        except (ValueError, OSError):
+            os.write(write, b"null")
+            os._exit(0)
+        raise_open_files_limit()
+        os.write(write, json.dumps(resource.getrlimit(resource.RLIMIT_NOFILE)).encode())
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read) as answer:
+        found = json.loads(answer.read())
+    os.waitpid(pid, 0)
+    return tuple(found) if found is not None else None
 
 
-def test_the_command_line_builds_the_server_and_says_where_students_can_reach_it(capsys):
+def test_the_open_files_limit_is_raised_to_4096_or_the_hard_limit_never_lowered():
+    import resource
+
+    unlimited = resource.RLIM_INFINITY
+    cases = [
+        ((256, 2048), (2048, 2048)),
+        ((256, 8192), (4096, 8192)),
+        ((4095, 8192), (4096, 8192)),
+        ((4096, 8192), (4096, 8192)),
+        ((5000, 8192), (5000, 8192)),
+        ((256, unlimited), (4096, unlimited)),
+        ((unlimited, unlimited), (unlimited, unlimited)),
+    ]
+    ran = 0
+    for (soft, hard), expected in cases:
+        found = limits_after_raising(soft, hard)
+        if found is not None:
+            assert found == expected, (soft, hard)
+            ran += 1
+    assert ran >= 5  # the finite ones run everywhere
+
+
+def printed_at_once(monkeypatch, argv: list[str]):
+    """Run `make serve`'s set-up with its output going to a pipe, as under `make serve | tee`; return
+    the server and the lines the pipe holds before anything else flushes them."""
+    from chessviz.web.serve import classroom
+
+    read, write = os.pipe()
+    os.set_blocking(read, False)
+    with open(write, "w", buffering=1 << 16) as stream:  # not a terminal: no line buffering
+        monkeypatch.setattr(sys, "stdout", stream)
+        server = classroom(argv)
+        try:
+            lines = os.read(read, 1 << 16).decode().splitlines()
+        except BlockingIOError:
+            lines = []
+        monkeypatch.undo()
+    os.close(read)
+    return server, lines
+
+
+def test_the_command_line_builds_the_server_and_says_at_once_where_students_can_reach_it(monkeypatch):
     import resource
 
     from chessviz.web.memo import AnswerMemo
-    from chessviz.web.serve import classroom, lan_addresses
+    from chessviz.web.serve import lan_addresses
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))
     try:
-        server = classroom(["--host", "127.0.0.1", "--port", "5123", "--workers", "3"])
+        server, lines = printed_at_once(monkeypatch, ["--host", "127.0.0.1", "--port", "5123", "--workers", "3"])
         assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] == (4096 if hard == resource.RLIM_INFINITY else min(4096, hard))
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
-    assert capsys.readouterr().out.splitlines() == [
+    assert lines == [
         "chessviz classroom server, 3 workers, listening on 127.0.0.1:5123",
         "Only this computer can reach it: http://127.0.0.1:5123/ (make serve HOST=0.0.0.0 opens it to the network)",
     ]
@@ -251,11 +299,38 @@ def test_the_command_line_builds_the_server_and_says_where_students_can_reach_it
     assert isinstance(app.wsgi_app, AnswerMemo) and app.config["LAN_HOSTS"] == []
     assert set(app.extensions["chessviz_shared"]) == set(serving.shared_paths_of())  # prepared before the workers fork
 
-    server = classroom(["--no-memo"])  # the defaults: every interface, port 5000, two workers
+    server, lines = printed_at_once(monkeypatch, ["--host", "192.0.2.5", "--no-memo"])
+    assert lines == [
+        "chessviz classroom server, 2 workers, listening on 192.0.2.5:5000",
+        "Students can open:",
+        "  http://192.0.2.5:5000/",
+    ]
+    assert (server.cfg.bind, server.cfg.workers) == (["192.0.2.5:5000"], 2)
+    assert not isinstance(server.load().wsgi_app, AnswerMemo) and server.load().config["LAN_HOSTS"] == ["192.0.2.5"]
+
+    server, lines = printed_at_once(monkeypatch, [])  # every interface by default
     lan = lan_addresses()
-    printed = ["Students can open:"] + [f"  http://{address}:5000/" for address in lan]
-    if not lan:
-        printed = ["Only this computer can reach it: http://0.0.0.0:5000/ (make serve HOST=0.0.0.0 opens it to the network)"]
-    assert capsys.readouterr().out.splitlines() == ["chessviz classroom server, 2 workers, listening on 0.0.0.0:5000", *printed]
-    assert (server.cfg.bind, server.cfg.workers) == (["0.0.0.0:5000"], 2)
-    assert not isinstance(server.load().wsgi_app, AnswerMemo) and server.load().config["LAN_HOSTS"] == lan
+    where = ["Students can open:", *(f"  http://{address}:5000/" for address in lan)] if lan else [
+        "Only this computer can reach it: http://0.0.0.0:5000/ (make serve HOST=0.0.0.0 opens it to the network)"
+    ]  # fmt: skip
+    assert lines == ["chessviz classroom server, 2 workers, listening on 0.0.0.0:5000", *where]
+    assert server.cfg.bind == ["0.0.0.0:5000"] and server.load().config["LAN_HOSTS"] == lan
+
+
+def test_the_command_line_says_what_each_option_does_and_refuses_what_is_not_a_number(capsys):
+    from chessviz.web.serve import classroom
+
+    with pytest.raises(SystemExit) as stop:
+        classroom(["--help"])
+    assert stop.value.code == 0
+    shown = " ".join(capsys.readouterr().out.split())  # argparse wraps the lines
+    for sentence in (
+        "The classroom server (``make serve``): gunicorn with gevent workers, printing the",
+        "--host HOST address to listen on (0.0.0.0: every interface)",
+        "--no-memo answer every API request in the app, not from the memo (to measure the memo)",
+    ):
+        assert sentence in shown
+    for option in ("--port", "--workers"):
+        with pytest.raises(SystemExit) as stop:
+            classroom([option, "five"])
+        assert stop.value.code == 2 and f"argument {option}: invalid int value: 'five'" in capsys.readouterr().err

@@ -92,11 +92,10 @@ def lan_addresses() -> list[str]:
     found = []
     for addresses in psutil.net_if_addrs().values():
         for address in addresses:
-            if address.family.name != "AF_INET":
-                continue
-            ip = ipaddress.ip_address(address.address)
-            if not ip.is_loopback and not ip.is_link_local and address.address not in found:
-                found.append(address.address)
+            if address.family.name == "AF_INET" and address.address not in found:
+                ip = ipaddress.ip_address(address.address)
+                if not ip.is_loopback and not ip.is_link_local:
+                    found.append(address.address)
     return found
 
 
@@ -113,9 +112,9 @@ def student_addresses(host: str) -> list[str]:
 def raise_open_files_limit() -> None:
     """Let each worker hold its 1000 connections: the soft limit on open files is often 1024."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = 4096 if hard == resource.RLIM_INFINITY else min(4096, hard)
-    if soft != resource.RLIM_INFINITY and soft < wanted:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    if soft != resource.RLIM_INFINITY:
+        wanted = 4096 if hard == resource.RLIM_INFINITY else min(4096, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, wanted), hard))
 
 
 def options(host: str, port: int, workers: int) -> dict:
@@ -159,16 +158,14 @@ def classroom(argv: list[str] | None = None) -> Classroom:
     # The Share dialog gives students a LAN address when the teacher browses on localhost.
     app = create_app({"LAN_HOSTS": lan, "ANSWER_MEMO": not args.no_memo})
     raise_open_files_limit()
-    print(f"chessviz classroom server, {args.workers} workers, listening on {args.host}:{args.port}", flush=True)
+    lines = [f"chessviz classroom server, {args.workers} workers, listening on {args.host}:{args.port}"]
     if lan:
-        print("Students can open:", flush=True)
-        for address in lan:
-            print(f"  http://{address}:{args.port}/", flush=True)
+        lines += ["Students can open:", *(f"  http://{address}:{args.port}/" for address in lan)]
     else:
-        print(
-            f"Only this computer can reach it: http://{args.host}:{args.port}/ (make serve HOST=0.0.0.0 opens it to the network)",
-            flush=True,
+        lines.append(
+            f"Only this computer can reach it: http://{args.host}:{args.port}/ (make serve HOST=0.0.0.0 opens it to the network)"
         )
+    print("\n".join(lines), flush=True)  # at once, even into a pipe (make serve | tee)
     return Classroom(app, options(args.host, args.port, args.workers))
 
 
