@@ -288,3 +288,29 @@ def test_junk_in_any_parameter_is_a_400_naming_it_or_a_200_never_a_500(client):
                 if response.status_code == 400:
                     assert set(response.json["error"]) == {"code", "message", "param"}
                     assert response.json["error"]["param"] == name, (task, name, junk[:20], response.json)
+
+
+def test_the_negative_task_s_occupancies_are_fixed_and_run_from_sparse_to_dense():
+    """Each square and line gets 16 occupancies: the empty board, the full board, then seeded random
+    ones of density 0.1, 0.2, .. 0.7 in turn, the same on every run and in every worker."""
+    from chessviz import code_tasks
+
+    first = code_tasks._negative_inputs()
+    assert first == code_tasks._negative_inputs()  # seeded: index N is the same input everywhere
+    assert len(first) == 64 * 4 * 16
+    samples = [first[i : i + 16] for i in range(0, len(first), 16)]
+    for sample in samples:
+        occupied = [lerf(hex(o)) for o, _, _ in sample]
+        slider = lerf(hex(sample[0][1]))
+        assert all(0 <= o < 2**64 for o in occupied)
+        assert occupied[0] == 0 and occupied[1] == chess.BB_ALL & ~slider
+    union = 0
+    for sample in samples:
+        for o, _, _ in sample[2:]:
+            union |= lerf(hex(o))
+    assert union == chess.BB_ALL  # every square is a blocker somewhere
+    # Each random board's share of occupied squares, over the 256 square-and-line samples
+    # (16,128 squares, the slider left out: a standard error under 0.004).
+    for k in range(2, 16):
+        density = sum(chess.popcount(lerf(hex(s[k][0]))) for s in samples) / (len(samples) * 63)
+        assert abs(density - (k % 7 + 1) / 10) < 0.02, (k, density)
