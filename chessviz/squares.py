@@ -100,16 +100,21 @@ def format_bitboard(bb: Bitboard) -> str:
     return f"0x{bb & BB_ALL:016x}"
 
 
+def check_mapping(mapping: str) -> str:
+    """Return ``mapping`` if it is one of MAPPINGS; raise invalid_parameter otherwise (never read a typo as lerf)."""
+    return one_of(mapping, MAPPINGS, "mapping", "mapping")
+
+
 def bit_of(sq: Square, mapping: str = "lerf") -> int:
     """Return the bit number of a square in a mapping, e.g. a1 is bit 0 in lerf, bit 7 in lerbef."""
-    if mapping == "lerbef":
+    if check_mapping(mapping) == "lerbef":
         return sq ^ 7  # 8*rank + (7 - file): mirror the file within its byte
     return sq
 
 
 def square_of_bit(bit: int, mapping: str = "lerf") -> Square:
     """Return the LERF square of a bit number in a mapping (the inverse of :func:`bit_of`)."""
-    return bit ^ 7 if mapping == "lerbef" else bit
+    return bit ^ 7 if check_mapping(mapping) == "lerbef" else bit
 
 
 def convert(bb: Bitboard, source: str, target: str) -> Bitboard:
@@ -119,7 +124,7 @@ def convert(bb: Bitboard, source: str, target: str) -> Bitboard:
     conversion is its own inverse.
     See https://www.chessprogramming.org/Flipping_Mirroring_and_Rotating#MirrorHorizontally
     """
-    if source == target:
+    if check_mapping(source) == check_mapping(target):
         return bb
     return mirror_horizontal(bb)
 

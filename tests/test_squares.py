@@ -61,6 +61,24 @@ def test_convert_is_an_involution_that_mirrors_files():
     assert convert(BB_ALL, "lerf", "lerbef") == BB_ALL
 
 
+@pytest.mark.parametrize("mapping", [None, "", "LERF", "lerbef ", "xxlerfxx", 0])
+def test_a_mapping_that_is_neither_lerf_nor_lerbef_is_refused_not_read_as_lerf(mapping):
+    from chessviz import squares
+
+    for call in (
+        lambda: squares.bit_of(5, mapping),
+        lambda: squares.square_of_bit(5, mapping),
+        lambda: squares.convert(1, mapping, "lerf"),
+        lambda: squares.convert(1, "lerbef", mapping),
+        lambda: squares.bb_square(5, mapping),
+        lambda: squares.line_mask(5, "rank", mapping),
+    ):
+        with pytest.raises(ChessvizError) as error:
+            call()
+        assert (error.value.code, error.value.field) == ("invalid_parameter", "mapping")
+        assert error.value.message == f"mapping must be one of lerf, lerbef, got {mapping!r}"
+
+
 @pytest.mark.parametrize(
     "text,value",
     [
