@@ -8,7 +8,7 @@ PYTEST_ARGS ?=
 
 BIN := $(VENV)/bin
 
-.PHONY: run serve test test-fast lint lint-python lint-js fuzz mutate bench screenshots clean
+.PHONY: run serve test test-fast lint lint-python lint-js fuzz mutate mutate-sample bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +56,16 @@ MUTANTS ?=
 mutate: $(VENV)/.dev
 	$(BIN)/mutmut run --max-children $(MUTATE_CHILDREN) $(MUTANTS)
 	$(BIN)/python scripts/mutation-score
+
+# A seeded uniform sample of SAMPLE mutants, run and scored alone, with the confidence interval
+# of the whole score: the whole run takes hours. The first mutmut run only makes the mutants
+# (no mutant has that name); survivors of the sample are run again.
+SAMPLE ?= 600
+mutate-sample: $(VENV)/.dev
+	$(BIN)/mutmut run --max-children $(MUTATE_CHILDREN) 'chessviz.no_mutant_is_named_this*'
+	$(BIN)/python scripts/mutation-sample $(SAMPLE) > mutants/sample.txt
+	$(BIN)/python scripts/mutation-sample --to-run $(SAMPLE) | xargs -r $(BIN)/mutmut run --max-children $(MUTATE_CHILDREN)
+	$(BIN)/python scripts/mutation-score --sample mutants/sample.txt
 
 # JavaScript lint and format check (biome, pinned in tools/biome/package.json; installed by npm on first use).
 BIOME := tools/biome/node_modules/.bin/biome
