@@ -71,6 +71,12 @@ def test_what_is_computed_once_is_right(client):
 
     for path, name in CASES:
         test_a_bad_value_names_its_own_parameter(client, path, name)
+    # The routine table's other columns: which question each answers, its words, its page's text.
+    test_every_routine_says_what_it_answers_where_and_in_which_words()
+    test_each_question_has_its_printed_routines()
+    from test_api_geometry_audit import test_every_printed_routine_is_copied_from_its_page_character_for_character
+
+    test_every_printed_routine_is_copied_from_its_page_character_for_character()
     # The code chapter's tasks, built at import, and their inputs, made once (test_api_code.py).
     import test_api_code as code
 
@@ -84,6 +90,7 @@ def test_what_is_computed_once_is_right(client):
     code.test_wiki_tasks_against_plain_geometry(truths)
     code.test_what_the_audit_knows_of_the_printed_code(client, truths)
     code.test_one_input_names_it_and_links_its_chapter(client, truths)
+    code.test_every_task_shows_each_input_as_the_call_it_makes(client, truths)
 
 
 REASONS = {
@@ -194,6 +201,36 @@ def test_each_question_has_its_printed_routines():
     same = [r.name for r in routines_answering("same_color")]
     assert same == ["differentColor (xor, shift)", "differentColor (lea)", "sameColor", "knight-distance parity"]
     assert routines_answering("nothing") == []
+
+
+READINGS = {
+    "dark": {0: "light", 1: "dark", 5: "dark", -1: "dark"},
+    "bool": {0: "false", 1: "true", 5: "true", -1: "true"},
+    "square": {0: "a1", 63: "h8", -1: "-1 (no intersection)", 64: "64 (not a square)", -8: "-8 (not a square)"},
+    "number": {0: "0", 77: "77", -1: "-1"},
+}
+
+
+def expected_role(name: str, page: str, arity: int) -> tuple[str, str, str]:
+    """What each printed routine answers, the chapter that shows it and how its values read, from its page."""
+    if page == "Diagonals":
+        return ("same_diagonal", "diagonals", "bool") if arity == 2 else ("", "diagonals", "dark")
+    if page == "Color of a Square":
+        return ("color", "colors", "dark") if arity == 1 else ("same_color", "colors", "bool")
+    if page == "Direction":
+        return ("", "directions", "number")
+    return ("", "intersections", "square")
+
+
+def test_every_routine_says_what_it_answers_where_and_in_which_words():
+    from chessviz import audit  # read at run time: a mutation run rebuilds the table
+
+    for routine in audit.ROUTINES:
+        answers, chapter, reading = expected_role(routine.name, routine.page, routine.arity)
+        assert (routine.answers, routine.chapter) == (answers, chapter), routine.name
+        assert {v: routine.meaning(v) for v in READINGS[reading]} == READINGS[reading], routine.name
+        args = (27,) if routine.arity == 1 else (27, 36)
+        assert set(routine.link(*args).values()) >= {"d4"} and all(isinstance(v, str) for v in routine.link(*args).values())
 
 
 def test_verdict_names_its_correctness_as_asked():

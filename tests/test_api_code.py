@@ -314,3 +314,39 @@ def test_the_negative_task_s_occupancies_are_fixed_and_run_from_sparse_to_dense(
     for k in range(2, 16):
         density = sum(chess.popcount(lerf(hex(s[k][0]))) for s in samples) / (len(samples) * 63)
         assert abs(density - (k % 7 + 1) / 10) < 0.02, (k, density)
+
+
+def expected_call(task: str, entry: str, args: list) -> str:
+    """The call a task shows for one input, written here from the input alone."""
+    if task in ("horizontal", "vertical", "diagonal"):
+        return f"{entry}({SQUARE_NAMES[one_square(args[0])]}, {SQUARE_NAMES[one_square(args[1])]})"
+    if task == "negative":
+        sq = one_square(args[1])
+        kind = next(k for k in DIRECTIONS if lerf(args[2]) == line_squares_mask(sq, k))
+        line = f"the {kind.replace('_', '-')} through {SQUARE_NAMES[sq]}"
+        return f"getNegativeRay(occupied = {args[0]}, position = {SQUARE_NAMES[sq]}, mask = {line})"
+    if task in ("bishop", "queen"):
+        rank, file, occupied, own = args
+        name = SQUARE_NAMES[chess.square(file - 1, rank - 1)]
+        return f"new {entry}(WHITE, {rank}, {file}) on {name}, board.getOccupied() = {occupied}, board.getOccupied(WHITE) = {own}"
+    return f"{entry}({', '.join(f'{sq} = {SQUARE_NAMES[sq]}' for sq in args)})"
+
+
+def line_squares_mask(sq: int, kind: str) -> int:
+    step = {"rank": (0, 1), "file": (1, 0), "diagonal": (1, 1), "anti_diagonal": (1, -1)}[kind]
+    mask = 0
+    for sign in (1, -1):
+        r, f = chess.square_rank(sq), chess.square_file(sq)
+        while 0 <= r < 8 and 0 <= f < 8:
+            mask |= chess.BB_SQUARES[chess.square(f, r)]
+            r, f = r + sign * step[0], f + sign * step[1]
+    return mask
+
+
+def test_every_task_shows_each_input_as_the_call_it_makes(client, truths):
+    entries = {t["id"]: t["entry"] for t in client.get("/api/code-tasks").json["tasks"]}
+    for task in TASKS:
+        count = truths[task]["count"]
+        for index in sorted({0, 1, 5, 777 % count, count - 1}):
+            one = client.get(f"/api/code-truth?task={task}&index={index}").json
+            assert one["call"] == expected_call(task, entries[task], one["input"]), (task, index)

@@ -6,7 +6,12 @@ The transcriptions live in tests/oracle.py, which imports nothing of the core's:
 either copy shows up as a different count of wrong inputs.
 """
 
+import re
+from pathlib import Path
+
 import pytest
+
+from chessviz import audit
 
 from oracle import NAMES, PAIRS, SIZEOF_INT, same_diagonal_mod9, tail, walk
 from oracle import PRINTED_ROUTINES as ROUTINES
@@ -98,3 +103,58 @@ def test_routines_endpoint_methods(client):
     assert client.post("/api/routines").json["error"]["code"] == "method_not_allowed"
     assert client.get("/api/routines?x=1").status_code == 200  # unknown parameters are ignored
     assert client.get("/api/routines/extra").json["error"]["code"] == "not_found"
+
+
+# --- What the audit shows as printed is what the pages print --------------------------------
+
+WIKI = Path(__file__).parent / "data" / "wiki"
+PAGE_FILES = {
+    "Diagonals": "diagonals.txt",
+    "Color of a Square": "color-of-a-square.txt",
+    "Direction": "direction.txt",
+    "Intersection Squares": "intersection-squares.txt",
+}
+
+
+def squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def _other(name: str) -> str:
+    return next(r.formula for r in audit.ROUTINES if r.name == name)
+
+
+# Lines the pages give in words, not in code: the sentence that says it, and the line it gives,
+# made here from the printed line it transforms (the sentence's own rule).
+READ_FROM_PROSE = {
+    "even diagonal index means dark": (
+        "All even indices are the diagonals with dark squares",
+        lambda: "All even indices are the diagonals with dark squares: dark = ((rank - file) & 1) == 0",
+    ),
+    "diagonal parity (minus)": ("one can replace 'plus' by 'minus'", lambda: _other("anti-diagonal parity").replace("+", "-")),
+    "parity (exclusive or)": ("or [[General Setwise Operations#ExclusiveOr|'exclusive or']]",
+                              lambda: _other("anti-diagonal parity").replace("+", "^")),
+    "knight-distance parity": ("all even Knight-Distances between squares imply same square color",
+                               lambda: "sameColor = (knightDistance[sq1][sq2] & 1) == 0"),
+    "off-board sentinel as printed in the prose": (
+        "-(s88 & 0x88) >> (sizeof(int)-1)",
+        lambda: "in intersectFileDia: "
+        + _other("intersectFileDia").splitlines()[1].removeprefix("return ").rstrip(";").replace(">> 31", ">> (sizeof(int)-1)"),
+    ),
+}  # fmt: skip
+
+
+def test_every_printed_routine_is_copied_from_its_page_character_for_character():
+    """Each line of a routine's formula is on its page (blanks aside); the project's own notes
+    are /* comments */ the page does not have; lines the page gives in words follow its sentence."""
+    for routine in audit.ROUTINES:  # read at run time: a mutation run rebuilds the table
+        page = (WIKI / PAGE_FILES[routine.page]).read_text(encoding="utf-8")
+        text = squeezed(page)
+        ours = [c for c in re.findall(r"/\*.*?\*/", routine.formula) if squeezed(c) not in text]
+        formula = routine.formula
+        for comment in ours:
+            formula = formula.replace(comment, "")
+        quote, derived = READ_FROM_PROSE.get(routine.name, (None, None))
+        for line in filter(str.strip, formula.splitlines()):
+            if squeezed(line) not in text:
+                assert quote is not None and quote in page and line.strip() == derived().strip(), (routine.name, line)
