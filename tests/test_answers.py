@@ -91,6 +91,7 @@ def test_what_is_computed_once_is_right(client):
     code.test_what_the_audit_knows_of_the_printed_code(client, truths)
     code.test_one_input_names_it_and_links_its_chapter(client, truths)
     code.test_every_task_shows_each_input_as_the_call_it_makes(client, truths)
+    code.test_every_task_draws_each_input_from_the_input_alone(client, truths)
 
 
 REASONS = {
@@ -230,7 +231,26 @@ def test_every_routine_says_what_it_answers_where_and_in_which_words():
         assert (routine.answers, routine.chapter) == (answers, chapter), routine.name
         assert {v: routine.meaning(v) for v in READINGS[reading]} == READINGS[reading], routine.name
         args = (27,) if routine.arity == 1 else (27, 36)
-        assert set(routine.link(*args).values()) >= {"d4"} and all(isinstance(v, str) for v in routine.link(*args).values())
+        assert routine.link(*args) == expected_link(routine.name, routine.page, routine.arity), routine.name
+
+
+def expected_link(name: str, page: str, arity: int) -> dict:
+    """The query of the chapter that shows one input (d4, or d4 and e5), from the page's own words."""
+    if page == "Color of a Square":
+        return {"sq": "d4"} if arity == 1 else {"sq": "d4", "other": "e5"}
+    if page == "Diagonals":
+        return {"a": "d4"} if arity == 1 else {"a": "d4", "b": "e5"}
+    if page == "Direction":
+        return {"from": "d4", "to": "e5"}
+    printed = {routine: pair for pair, (_, routine, swapped) in PAGE_ROUTINE_OF_PAIR.items() if not swapped}
+    base = name.replace(", by index)", ")")
+    if base in printed:
+        lines = printed[base]
+    elif name.endswith("(0x88 Math prose)"):  # "Rank and Anti-Diagonal (0x88 Math prose)"
+        lines = tuple(w.lower().replace("-", "_") for w in name.removesuffix(" (0x88 Math prose)").split(" and "))
+    else:  # the prose's sentinel, in intersectFileDia
+        lines = printed["intersectFileDia"]
+    return {"a": "d4", "b": "e5", "line_a": lines[0], "line_b": lines[1]}
 
 
 def test_verdict_names_its_correctness_as_asked():

@@ -350,3 +350,47 @@ def test_every_task_shows_each_input_as_the_call_it_makes(client, truths):
         for index in sorted({0, 1, 5, 777 % count, count - 1}):
             one = client.get(f"/api/code-truth?task={task}&index={index}").json
             assert one["call"] == expected_call(task, entries[task], one["input"]), (task, index)
+
+
+def expected_view(task: str, entry: str, args: list) -> dict:
+    """How one input is drawn, from the input alone: blockers as pawns, the piece, the squares marked."""
+    if task == "negative":
+        occupied, sq = lerf(args[0]), one_square(args[1])
+        pieces = {SQUARE_NAMES[s]: "p" for s in chess.SquareSet(occupied)} | {SQUARE_NAMES[sq]: "R"}
+        return {
+            "occupied": args[0],
+            "pieces": pieces,
+            "marks": {},
+            "line": args[2],
+            "caption": "the sliding piece (rook), the occupied squares (pawns), the mask (yellow)",
+        }
+    if task in ("bishop", "queen"):
+        rank, file, occupied, own = args
+        pieces = {SQUARE_NAMES[s]: "P" if lerf(own) >> s & 1 else "p" for s in chess.SquareSet(lerf(occupied))}
+        pieces[SQUARE_NAMES[chess.square(file - 1, rank - 1)]] = entry[0]
+        return {
+            "occupied": occupied,
+            "pieces": pieces,
+            "marks": {},
+            "line": None,
+            "caption": f"the white {entry.lower()}, its own pieces (white pawns), the others (black pawns)",
+        }
+    if task in ("horizontal", "vertical", "diagonal"):
+        marks = {SQUARE_NAMES[one_square(args[0])]: "start", SQUARE_NAMES[one_square(args[1])]: "end"}
+        return {"occupied": None, "pieces": {}, "marks": marks, "line": None, "caption": "start square S, destination D"}
+    names = [SQUARE_NAMES[sq] for sq in args]
+    if len(names) == 1:
+        return {"occupied": None, "pieces": {}, "marks": {names[0]: "start"}, "line": None, "caption": f"square = {names[0]} (S)"}
+    arg_names = {"same-diagonal": ("sq1", "sq2"), "intersection": ("a", "b")}[task]
+    marks = {names[0]: "start"} | ({names[1]: "end"} if names[1] != names[0] else {})
+    caption = f"{arg_names[0]} = {names[0]} (S), {arg_names[1]} = {names[1]} (D)"
+    return {"occupied": None, "pieces": {}, "marks": marks, "line": None, "caption": caption}
+
+
+def test_every_task_draws_each_input_from_the_input_alone(client, truths):
+    entries = {t["id"]: t["entry"] for t in client.get("/api/code-tasks").json["tasks"]}
+    for task in TASKS:
+        count = truths[task]["count"]
+        for index in sorted({0, 1, 5, 777 % count, count - 1}):
+            one = client.get(f"/api/code-truth?task={task}&index={index}").json
+            assert one["view"] == expected_view(task, entries[task], one["input"]), (task, index)

@@ -94,6 +94,30 @@ def test_color_working_bits(client, sq):
     x88 = 16 * chess.square_rank(sq) + chess.square_file(sq)
     assert w["x88_shifted_bit"] == (0x00AA0055 >> (x88 & 31)) & 1 == int(w["x88_shifted"], 16) & 1
     assert w["square_shr3_plus_square"] == chess.square_rank(sq) + sq
+    rank, file = chess.square_rank(sq), chess.square_file(sq)
+    assert (
+        w
+        == {  # every number the page shows, each from its own definition
+            "square": sq,
+            "x88square": x88,
+            "square_shr3": rank,
+            "anti_diagonal_index": rank + file,
+            "lookup_shift": sq,
+            "lookup_shifted": hex(0xAA55AA55AA55AA55 // 2**sq),
+            "lookup_bit": w["lookup_bit"],
+            "shift_mod32": sq % 32,
+            "shifted32": hex(0xAA55AA55 // 2 ** (sq % 32)),
+            "shifted32_bit": w["shifted32_bit"],
+            "x88_shift_mod32": x88 % 32,
+            "x88_shifted": hex(0x00AA0055 // 2 ** (x88 % 32)),
+            "x88_shifted_bit": w["x88_shifted_bit"],
+            "square_shr3_plus_square": rank + sq,
+            "nine_sq": sq * 9,
+            "nine_sq_plus8": sq * 9 + 8,
+            "nine_sq_binary": bin(sq * 9)[2:].zfill(10),
+            "nine_sq_plus8_binary": bin(sq * 9 + 8)[2:].zfill(10),
+        }
+    )
 
 
 @pytest.mark.parametrize("slug", ["msb", "propagation", "game", "squares"])
