@@ -292,3 +292,12 @@ def test_parameter_declarations_in_detail(openapi):
     assert (fen["promotion"]["required"], fen["promotion"]["schema"]["anyOf"][0]["enum"]) == (False, ["q", "r", "b", "n"])
     other = {p["name"]: p for p in openapi["paths"]["/api/color"]["get"]["parameters"]}["other"]
     assert (other["required"], other["example"]) == (False, "d5")
+
+
+def test_every_operation_declares_the_media_type_it_answers_with(client, openapi):
+    for path, item in openapi["paths"].items():
+        operation = item["get"]
+        query = {p["name"]: p["example"] for p in operation["parameters"] if p["required"]}
+        response = client.get(f"{path}?{urlencode(query)}")
+        assert response.status_code == 200, path
+        assert set(operation["responses"]["200"]["content"]) == {response.mimetype}, path
