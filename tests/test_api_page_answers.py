@@ -82,9 +82,10 @@ def test_compare_says_whether_the_comparison_holds(client, destination, start):
 def test_position_names_the_lines_of_a_slider(client, letter, lines):
     selected = client.get(f"/api/position?fen=8/8/8/8/3{letter}4/8/8/8&square=d4").json["selected"]
     assert selected["lines"] == lines
+    # An empty square: nothing to move, an empty board of moves.
     assert client.get("/api/position?fen=8/8/8/8/8/8/8/8&square=d4").json["selected"] == {
-        "square": "d4", "piece": None, "moves": [], "promotions": [], "bitboard": "0x0000000000000000", "slider": None, "lines": [],
-    }  # fmt: skip  (an empty square: nothing to move, an empty board of moves)
+        "square": "d4", "piece": None, "moves": [], "promotions": [], "bitboard": "0x" + "0" * 16, "slider": None, "lines": [],
+    }  # fmt: skip
 
 
 @pytest.mark.parametrize("sq", range(64), ids=NAMES)
