@@ -343,13 +343,18 @@ def line_squares_mask(sq: int, kind: str) -> int:
     return mask
 
 
-def test_every_task_shows_each_input_as_the_call_it_makes(client, truths):
+def shown_inputs(client, truths):
+    """A few inputs of every task as /api/code-truth?index= shows them: (task, its entry, index, the answer)."""
     entries = {t["id"]: t["entry"] for t in client.get("/api/code-tasks").json["tasks"]}
     for task in TASKS:
         count = truths[task]["count"]
         for index in sorted({0, 1, 5, 777 % count, count - 1}):
-            one = client.get(f"/api/code-truth?task={task}&index={index}").json
-            assert one["call"] == expected_call(task, entries[task], one["input"]), (task, index)
+            yield task, entries[task], index, client.get(f"/api/code-truth?task={task}&index={index}").json
+
+
+def test_every_task_shows_each_input_as_the_call_it_makes(client, truths):
+    for task, entry, index, one in shown_inputs(client, truths):
+        assert one["call"] == expected_call(task, entry, one["input"]), (task, index)
 
 
 def expected_view(task: str, entry: str, args: list) -> dict:
@@ -388,9 +393,5 @@ def expected_view(task: str, entry: str, args: list) -> dict:
 
 
 def test_every_task_draws_each_input_from_the_input_alone(client, truths):
-    entries = {t["id"]: t["entry"] for t in client.get("/api/code-tasks").json["tasks"]}
-    for task in TASKS:
-        count = truths[task]["count"]
-        for index in sorted({0, 1, 5, 777 % count, count - 1}):
-            one = client.get(f"/api/code-truth?task={task}&index={index}").json
-            assert one["view"] == expected_view(task, entries[task], one["input"]), (task, index)
+    for task, entry, index, one in shown_inputs(client, truths):
+        assert one["view"] == expected_view(task, entry, one["input"]), (task, index)
