@@ -144,7 +144,7 @@ def reverse_bits(bb: Bitboard) -> Bitboard:
     return int.from_bytes((bb & BB_ALL).to_bytes(8, "little").translate(REVERSED_BYTES), "big")
 
 
-def bb_square(sq: Square, mapping: str = "lerf") -> Bitboard:
+def bb_square(sq: Square, mapping: str) -> Bitboard:
     """Return the single-bit bitboard of a square in a mapping, e.g. e4 -> 1 << 28 in lerf."""
     return 1 << bit_of(sq, mapping)
 
