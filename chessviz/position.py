@@ -97,7 +97,7 @@ def targets(board: chess.BaseBoard, sq: Square) -> Bitboard:
     return found
 
 
-def describe(board: chess.BaseBoard, mapping: str = "lerf", selected: Square | None = None) -> dict:
+def describe(board: chess.BaseBoard, mapping: str, selected: Square | None = None) -> dict:
     """Return the position as the API shows it: pieces, occupancy by colour, the selection."""
     body = {
         "fen": board.board_fen(),

@@ -82,7 +82,15 @@ def _fastest_first_under_mutation(items):
     items.sort(key=lambda item: duration.get(item.nodeid, float("inf")))
 
 
-@pytest.fixture(scope="session")
+def app_scope(fixture_name, config) -> str:
+    """The app's scope: one for the session, but one per test while mutmut records which tests touch
+    which function (MUTANT_UNDER_TEST=stats). The app's request hooks and error handlers are closures
+    made with the app, so a shared app would charge them to the first test alone, and their mutants
+    would run that test only. Fixtures built on the app take the same scope."""
+    return "function" if os.environ.get("MUTANT_UNDER_TEST") == "stats" else "session"
+
+
+@pytest.fixture(scope=app_scope)
 def app():
     # Shared answers and static encodings are made when first asked for, not all at start as
     # `make serve` makes them: a test pays only for what it asks (under mutation testing, every
@@ -90,7 +98,7 @@ def app():
     return create_app({"TESTING": True, "PREPARE_AT_START": False})
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope=app_scope)
 def client(app):
     return app.test_client()
 

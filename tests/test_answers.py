@@ -5,6 +5,8 @@ which question."""
 
 from __future__ import annotations
 
+import re
+
 import chess
 import pytest
 
@@ -15,7 +17,7 @@ from chessviz.position import parse_fen, play
 from chessviz.sliding import board_summary, compare_boards
 from chessviz.squares import bit_of
 
-from oracle import COMBOS, NAMES, PAGE_ROUTINE_OF_PAIR
+from oracle import COMBOS, NAMES, PAGE_ROUTINE_OF_PAIR, PRINTED_ROUTINES
 
 
 def test_what_is_computed_once_is_right(client):
@@ -34,7 +36,7 @@ def test_what_is_computed_once_is_right(client):
     from chessviz.web import api_bitboard, api_sliding, api_wiki  # noqa: F401  (declare the endpoints)
     from chessviz.web.api import ENDPOINTS
 
-    from oracle import PRINTED_ROUTINES, direction_sheets, walked_mask
+    from oracle import direction_sheets, walked_mask
 
     for sq in range(64):
         for kind in LINE_KINDS:
@@ -66,6 +68,13 @@ def test_what_is_computed_once_is_right(client):
     openapi = client.get("/api/openapi.json").json
     parameters_described(client, openapi)
     declarations_in_detail(openapi)
+    from test_api_schemas import test_every_operation_declares_the_media_type_it_answers_with as media_types
+
+    media_types(client, openapi)
+    for ep in ENDPOINTS:  # the document is made once and kept: its responses are checked here
+        operation = openapi["paths"][ep.path]["get"]
+        assert operation["responses"]["200"]["content"][ep.media_type]["schema"] == ep.response, ep.path
+        assert operation["operationId"] == re.sub(r"[/.-]", "_", ep.path[len("/api/") :]), ep.path
     # ... and each declaration's parser, on a bad, a missing and a repeated value (test_api_errors.py).
     from test_api_errors import CASES, test_a_bad_value_names_its_own_parameter
 
@@ -226,6 +235,7 @@ def expected_role(name: str, page: str, arity: int) -> tuple[str, str, str]:
 def test_every_routine_says_what_it_answers_where_and_in_which_words():
     from chessviz import audit  # read at run time: a mutation run rebuilds the table
 
+    assert [r.arity for r in audit.ROUTINES] == [arity for arity, _, _ in PRINTED_ROUTINES.values()]
     for routine in audit.ROUTINES:
         answers, chapter, reading = expected_role(routine.name, routine.page, routine.arity)
         assert (routine.answers, routine.chapter) == (answers, chapter), routine.name

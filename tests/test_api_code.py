@@ -1,11 +1,14 @@
 """The code chapter's API: every task's inputs and answers against independent oracles
 (python-chess, walks along the board, the wiki's geometry), and what it says of printed code."""
 
+import re
+
 import chess
 import pytest
 
 from chessviz.squares import SQUARE_NAMES, convert
 
+from conftest import app_scope
 from sliding_oracle import DIRECTIONS, python_chess_attacks, walked_rays
 
 TASKS = ["horizontal", "vertical", "diagonal", "negative", "bishop", "queen", "same-diagonal", "color", "intersection"]
@@ -25,7 +28,7 @@ def one_square(value: str) -> int:
     return bb.bit_length() - 1
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope=app_scope)
 def truths(client):
     return {task: client.get(f"/api/code-truth?task={task}").json for task in TASKS}
 
@@ -185,6 +188,19 @@ def test_what_the_audit_knows_of_the_printed_code(client, truths):
     assert 0.5 < len(wrong) / body["count"] < 1
     for piece in ("bishop", "queen"):
         assert truths[piece]["printed"][0]["throws"] == "ReferenceError" and truths[piece]["printed"][0]["wrong"] is None
+    for task in TASKS:
+        for printed in truths[task]["printed"]:
+            assert set(printed) == {"label", "wrong", "first_wrong", "throws", "note"}, task
+    # The printed code of a function task defines the function the checker calls (the devlog's
+    # loop with only its name changed, the wiki's C with its types written as JavaScript).
+    listed = {t["id"]: t for t in client.get("/api/code-tasks").json["tasks"]}
+    from chessviz import code_tasks
+
+    for task in code_tasks.TASKS:
+        if task.call == "function":
+            for printed in task.printed:
+                assert re.search(rf"\bfunction {task.entry}\(", printed.code), (task.id, printed.label)
+            assert re.search(rf"\bfunction {task.entry}\(", listed[task.id]["stub"]), task.id
 
 
 def test_one_input_names_it_and_links_its_chapter(client, truths):
@@ -297,6 +313,8 @@ def test_the_negative_task_s_occupancies_are_fixed_and_run_from_sparse_to_dense(
 
     first = code_tasks._negative_inputs()
     assert first == code_tasks._negative_inputs()  # seeded: index N is the same input everywhere
+    for piece in ("bishop", "queen"):
+        assert code_tasks._piece_inputs(piece)() == code_tasks._piece_inputs(piece)()
     assert len(first) == 64 * 4 * 16
     samples = [first[i : i + 16] for i in range(0, len(first), 16)]
     for sample in samples:

@@ -13,6 +13,7 @@ import pytest
 
 from chessviz import audit
 
+from conftest import app_scope
 from oracle import NAMES, PAIRS, SIZEOF_INT, same_diagonal_mod9, tail, walk
 from oracle import PRINTED_ROUTINES as ROUTINES
 
@@ -21,7 +22,7 @@ def inputs(arity):
     return [(sq,) for sq in range(64)] if arity == 1 else PAIRS
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope=app_scope)
 def report(client):
     return {r["name"]: r for r in client.get("/api/routines").json["routines"]}
 

@@ -15,6 +15,8 @@ from chessviz.audit import ROUTINE_NAMES
 from chessviz.code_tasks import TASKS, inputs_of
 from chessviz.squares import LINE_KINDS, SQUARE_NAMES
 
+from conftest import app_scope
+
 DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
 MAPPINGS = ("lerf", "lerbef")
 rng = random.Random("schemas")
@@ -108,7 +110,7 @@ SAMPLES = {
 }
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope=app_scope)
 def openapi(client):
     return client.get("/api/openapi.json").json
 

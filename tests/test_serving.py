@@ -5,6 +5,7 @@ answers computed when the app is created."""
 from __future__ import annotations
 
 import gzip
+import json
 import re
 from pathlib import Path
 
@@ -85,6 +86,7 @@ def test_versioned_static_is_immutable_and_unversioned_revalidates(app, client):
     assert url == f"/static/{version}/js/chapters/propagation.js"
     immutable = client.get(url)
     assert immutable.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert immutable.mimetype == "application/javascript"  # one name for JavaScript, whatever the system's table says
     body = (ROOT / "static/js/chapters/propagation.js").read_bytes()
     assert immutable.get_data() == body
     for other in ["/static/js/chapters/propagation.js", "/static/000000000000/js/chapters/propagation.js"]:
@@ -191,6 +193,19 @@ def test_compressed_when_asked(client, kind, encoding, decode):
     assert packed.headers["ETag"] == plain.headers["ETag"]
 
 
+def test_api_answers_are_compact_json(client):
+    body = client.get("/api/square?sq=e4").get_data(as_text=True)
+    assert json.loads(body) and json.dumps(json.loads(body), separators=(",", ":")) == body.strip()
+
+
+def test_large_shared_answers_are_packed_at_brotli_9_the_rest_at_11():
+    from chessviz.web.serving import LARGE_BODY, Prepared
+
+    large, small = b'{"x": "' + b"ab" * LARGE_BODY + b'"}', b'{"x": "' + b"ab" * 500 + b'"}'
+    for body, quality in ((large, 9), (small, 11)):
+        assert Prepared(body, "application/json").encoding("br") == brotli.compress(body, quality=quality)
+
+
 def test_small_answers_and_images_are_not_compressed(client):
     assert "Content-Encoding" not in client.get("/api/health", headers={"Accept-Encoding": "gzip"}).headers
 
@@ -204,6 +219,14 @@ def test_browser_gets_html_errors_with_the_chapter_list(client):
         for chapter in CHAPTERS:
             assert f'href="/chapter/{chapter.slug}"' in html
         assert response.headers["Content-Security-Policy"]
+        title, sentence = WORDS_OF_ERROR_PAGES[status]  # said in words, for a student
+        assert f"<title>{title}" in html and f">{title}</h1>" in html and sentence in html, (path, html[:600])
+
+
+WORDS_OF_ERROR_PAGES = {
+    404: ("Page not found", "There is no page at this address. Every chapter is listed below."),
+    405: ("Not allowed here", "This page cannot be used that way. Every chapter is listed below."),
+}
 
 
 def test_api_errors_stay_json_even_for_a_browser(client):

@@ -323,7 +323,7 @@ def prepare_shared(app: Flask) -> dict[str, Prepared]:
     """Render every shared answer once, with its encodings; return them by path and query."""
     shared = {}
     for path in shared_paths_of():
-        with app.test_request_context(path, headers={"Accept": "text/html"}):
+        with app.test_request_context(path):  # only 200 answers are kept, the same for every reader
             try:
                 response = app.make_response(app.dispatch_request())
             except Exception:  # an unbuilt endpoint: it is simply computed per request
