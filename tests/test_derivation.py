@@ -229,3 +229,14 @@ def test_one_routine_refuses_bad_input(client):
     assert response.status_code == 400 and response.json["error"]["param"] == "name"
     response = client.get("/api/routine?name=isDark&a=i9")
     assert response.status_code == 400 and response.json["error"]["param"] == "a"
+
+
+def test_a_pair_of_one_line_kind_has_no_section():
+    from chessviz.derivation import section_of
+    from chessviz.errors import ChessvizError
+
+    for kind in ("rank", "file", "diagonal", "anti_diagonal"):
+        with pytest.raises(ChessvizError) as error:
+            section_of(kind, kind)
+        assert (error.value.code, error.value.field) == ("same_line_kind", "line_b")
+        assert error.value.message == f"line_a and line_b must differ, both are {kind!r}"

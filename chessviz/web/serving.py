@@ -324,10 +324,7 @@ def prepare_shared(app: Flask) -> dict[str, Prepared]:
     shared = {}
     for path in shared_paths_of():
         with app.test_request_context(path):  # only 200 answers are kept, the same for every reader
-            try:
-                response = app.make_response(app.dispatch_request())
-            except Exception:  # an unbuilt endpoint: it is simply computed per request
-                continue
+            response = app.make_response(app.dispatch_request())  # a shared answer that fails stops the start
             if response.status_code == 200:
                 shared[path] = Prepared(response.get_data(), response.mimetype).prepare()
     return shared
