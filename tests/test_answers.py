@@ -71,6 +71,9 @@ def test_what_is_computed_once_is_right(client):
     from test_api_schemas import test_every_operation_declares_the_media_type_it_answers_with as media_types
 
     media_types(client, openapi)
+    from test_api_docs import test_the_openapi_document_links_the_manual_and_the_server_serves_it as links_the_manual
+
+    links_the_manual(client)
     for ep in ENDPOINTS:  # the document is made once and kept: its responses are checked here
         operation = openapi["paths"][ep.path]["get"]
         assert operation["responses"]["200"]["content"][ep.media_type]["schema"] == ep.response, ep.path
@@ -194,6 +197,14 @@ def test_play_reports_the_piece_the_capture_and_the_promotion(fen, move, expecte
     board.turn = board.piece_at(m.from_square).color
     board.push(chess.Move(m.from_square, m.to_square, m.promotion or (chess.QUEEN if expected["promotion"] else None)))
     assert body["fen"] == board.board_fen()
+
+
+def test_an_empty_square_has_no_moves_to_show():
+    from chessviz.position import targets
+
+    with pytest.raises(ChessvizError) as caught:
+        targets(parse_fen(DEVLOG_FEN), 28)  # e4: empty in the devlog's position
+    assert (caught.value.code, caught.value.message, caught.value.field) == ("illegal_move", "there is no piece on e4", None)
 
 
 def test_play_errors_name_the_argument_at_fault():
