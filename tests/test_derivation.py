@@ -240,3 +240,11 @@ def test_a_pair_of_one_line_kind_has_no_section():
             section_of(kind, kind)
         assert (error.value.code, error.value.field) == ("same_line_kind", "line_b")
         assert error.value.message == f"line_a and line_b must differ, both are {kind!r}"
+
+
+def test_whole_numbers_of_a_derivation_are_shown_as_whole_numbers(client):
+    """s88 = 68, not 68.0: a value is a fraction only where the page's working halves an odd number."""
+    for line_a, line_b in (("rank", "diagonal"), ("diagonal", "anti_diagonal"), ("file", "anti_diagonal")):
+        text = client.get(f"/api/intersection?a=e4&b=c7&line_a={line_a}&line_b={line_b}").get_data(as_text=True)
+        assert '"value":' in text and not re.search(r'"value":-?\d+\.0[,}]', text), (line_a, line_b)
+        assert not re.search(r'"sides":\[[^\]]*\d\.0[,\]]', text), (line_a, line_b)
