@@ -274,6 +274,26 @@ def expected_link(name: str, page: str, arity: int) -> dict:
     return {"a": "d4", "b": "e5", "line_a": lines[0], "line_b": lines[1]}
 
 
+def test_one_routine_on_one_input_gives_its_answer_the_truth_and_whether_they_agree():
+    from chessviz.audit import ROUTINES_BY_NAME, evaluate
+
+    _, wrong_printed, wrong_truth = PRINTED_ROUTINES["squaresOnSameDiagonal (& 7)"]
+    wrong = next((a, b) for a in range(64) for b in range(64) if wrong_printed(a, b) != wrong_truth(a, b))
+    cases = (("isDark", (0,)), ("sameColor", (0, 9)), ("squaresOnSameDiagonal (& 7)", wrong), ("x88diff", (3, 40)))
+    for name, args in cases:
+        _, printed, truth = PRINTED_ROUTINES[name]  # the oracle's own transcription
+        reading = ROUTINES_BY_NAME[name].meaning
+        assert evaluate(name, *args) == {
+            "name": name,
+            "formula": ROUTINES_BY_NAME[name].formula,
+            "value": printed(*args),
+            "means": reading(printed(*args)),
+            "expected": truth(*args),
+            "correct": printed(*args) == truth(*args),
+        }, name
+    assert evaluate("squaresOnSameDiagonal (& 7)", *wrong)["correct"] is False  # both verdicts are met
+
+
 def test_verdict_names_its_correctness_as_asked():
     assert verdict("isDark", 0) == {
         "name": "isDark",

@@ -251,13 +251,15 @@ def test_whole_numbers_of_a_derivation_are_shown_as_whole_numbers(client):
 
 
 def test_the_else_line_is_reached_exactly_when_the_if_test_is_zero(client):
-    """The page's "if ( s88x2 & 0x111) ... else sq := ...": else is taken when the test is 0, never both."""
+    """The page's "if ( s88x2 & 0x111) off board ... else sq := ...": else is taken when the test is 0, never both."""
     seen = set()
     for a, b in (("e4", "c7"), ("e4", "d4"), ("a1", "h8"), ("a8", "h1"), ("b1", "a2")):
         steps = client.get(f"/api/intersection?a={a}&b={b}&line_a=diagonal&line_b=anti_diagonal").json["derivation"]["steps"]
         test = next(s for s in steps if s["line"].startswith("if ("))
         otherwise = next(s for s in steps if s["line"] == "else")
+        off_board = next(s for s in steps if s["line"].strip().startswith("intersection off board"))
         for side in ("printed", "truth"):
             assert otherwise[side]["reached"] is (test[side]["value"] == 0), (a, b, side)
+            assert off_board[side]["reached"] is (test[side]["value"] != 0), (a, b, side)
             seen.add(test[side]["value"] == 0)
     assert seen == {True, False}  # both ways of the branch are met
