@@ -232,7 +232,7 @@ READINGS = {
 }
 
 
-def expected_role(name: str, page: str, arity: int) -> tuple[str, str, str]:
+def expected_role(page: str, arity: int) -> tuple[str, str, str]:
     """What each printed routine answers, the chapter that shows it and how its values read, from its page."""
     if page == "Diagonals":
         return ("same_diagonal", "diagonals", "bool") if arity == 2 else ("", "diagonals", "dark")
@@ -248,7 +248,7 @@ def test_every_routine_says_what_it_answers_where_and_in_which_words():
 
     assert [r.arity for r in audit.ROUTINES] == [arity for arity, _, _ in PRINTED_ROUTINES.values()]
     for routine in audit.ROUTINES:
-        answers, chapter, reading = expected_role(routine.name, routine.page, routine.arity)
+        answers, chapter, reading = expected_role(routine.page, routine.arity)
         assert (routine.answers, routine.chapter) == (answers, chapter), routine.name
         assert {v: routine.meaning(v) for v in READINGS[reading]} == READINGS[reading], routine.name
         args = (27,) if routine.arity == 1 else (27, 36)

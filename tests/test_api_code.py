@@ -9,6 +9,7 @@ import pytest
 from chessviz.squares import SQUARE_NAMES, convert
 
 from conftest import app_scope
+from oracle import walked_mask
 from sliding_oracle import DIRECTIONS, python_chess_attacks, walked_rays
 
 TASKS = ["horizontal", "vertical", "diagonal", "negative", "bishop", "queen", "same-diagonal", "color", "intersection"]
@@ -340,7 +341,7 @@ def expected_call(task: str, entry: str, args: list) -> str:
         return f"{entry}({SQUARE_NAMES[one_square(args[0])]}, {SQUARE_NAMES[one_square(args[1])]})"
     if task == "negative":
         sq = one_square(args[1])
-        kind = next(k for k in DIRECTIONS if lerf(args[2]) == line_squares_mask(sq, k))
+        kind = next(k for k in DIRECTIONS if lerf(args[2]) == walked_mask(sq, k))
         line = f"the {kind.replace('_', '-')} through {SQUARE_NAMES[sq]}"
         return f"getNegativeRay(occupied = {args[0]}, position = {SQUARE_NAMES[sq]}, mask = {line})"
     if task in ("bishop", "queen"):
@@ -348,17 +349,6 @@ def expected_call(task: str, entry: str, args: list) -> str:
         name = SQUARE_NAMES[chess.square(file - 1, rank - 1)]
         return f"new {entry}(WHITE, {rank}, {file}) on {name}, board.getOccupied() = {occupied}, board.getOccupied(WHITE) = {own}"
     return f"{entry}({', '.join(f'{sq} = {SQUARE_NAMES[sq]}' for sq in args)})"
-
-
-def line_squares_mask(sq: int, kind: str) -> int:
-    step = {"rank": (0, 1), "file": (1, 0), "diagonal": (1, 1), "anti_diagonal": (1, -1)}[kind]
-    mask = 0
-    for sign in (1, -1):
-        r, f = chess.square_rank(sq), chess.square_file(sq)
-        while 0 <= r < 8 and 0 <= f < 8:
-            mask |= chess.BB_SQUARES[chess.square(f, r)]
-            r, f = r + sign * step[0], f + sign * step[1]
-    return mask
 
 
 def shown_inputs(client, truths):

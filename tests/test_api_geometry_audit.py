@@ -7,14 +7,13 @@ either copy shows up as a different count of wrong inputs.
 """
 
 import re
-from pathlib import Path
 
 import pytest
 
 from chessviz import audit
 
 from conftest import app_scope
-from oracle import NAMES, PAIRS, SIZEOF_INT, same_diagonal_mod9, tail, walk
+from oracle import DATA, NAMES, PAIRS, SIZEOF_INT, same_diagonal_mod9, tail, walk
 from oracle import PRINTED_ROUTINES as ROUTINES
 
 
@@ -108,7 +107,7 @@ def test_routines_endpoint_methods(client):
 
 # --- What the audit shows as printed is what the pages print --------------------------------
 
-WIKI = Path(__file__).parent / "data" / "wiki"
+WIKI = DATA / "wiki"
 PAGE_FILES = {
     "Diagonals": "diagonals.txt",
     "Color of a Square": "color-of-a-square.txt",
