@@ -63,8 +63,8 @@ mutate: $(VENV)/.dev
 SAMPLE ?= 600
 mutate-sample: $(VENV)/.dev
 	-$(BIN)/mutmut run --max-children $(MUTATE_CHILDREN) 'chessviz.no_mutant_is_named_this*' > /dev/null 2>&1
-	$(BIN)/python scripts/mutation-sample $(SAMPLE) > mutants/sample.txt
-	$(BIN)/python scripts/mutation-sample --to-run $(SAMPLE) | xargs -r $(BIN)/mutmut run --max-children $(MUTATE_CHILDREN)
+	$(BIN)/python scripts/mutation-score --draw $(SAMPLE) > mutants/sample.txt
+	$(BIN)/python scripts/mutation-score --draw $(SAMPLE) --to-run | xargs -r $(BIN)/mutmut run --max-children $(MUTATE_CHILDREN)
 	$(BIN)/python scripts/mutation-score --sample mutants/sample.txt
 
 # JavaScript lint and format check (biome, pinned in tools/biome/package.json; installed by npm on first use).
