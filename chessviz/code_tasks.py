@@ -53,7 +53,6 @@ class Printed:
 @dataclass(frozen=True)
 class Task:
     id: str
-    title: str
     part: str  # "devlog" or "wiki"
     source: str
     statement: tuple[str, ...]
@@ -455,7 +454,6 @@ def _tasks() -> list[Task]:
     return [
         Task(
             "horizontal",
-            "getHorizontalRay",
             "devlog",
             "the sliding-pieces devlog, Exercise: Implement the getHorizontalRay function",
             (
@@ -486,7 +484,6 @@ def _tasks() -> list[Task]:
         ),
         Task(
             "vertical",
-            "getVerticalRay",
             "devlog",
             "the sliding-pieces devlog, Exercise: Implement the getVerticalRay and getDiagonalRay function",
             (
@@ -518,7 +515,6 @@ def _tasks() -> list[Task]:
         ),
         Task(
             "diagonal",
-            "getDiagonalRay",
             "devlog",
             "the sliding-pieces devlog, Exercise: Implement the getVerticalRay and getDiagonalRay function",
             (
@@ -550,7 +546,6 @@ def _tasks() -> list[Task]:
         ),
         Task(
             "negative",
-            "getNegativeRay",
             "devlog",
             "the sliding-pieces devlog, Positive and negative rays; Final equation",
             (
@@ -583,7 +578,6 @@ def _tasks() -> list[Task]:
         ),
         Task(
             "bishop",
-            "Bishop",
             "devlog",
             "the sliding-pieces devlog, Exercise: Implement the derived classes of the Queen and the Bishop",
             (
@@ -616,7 +610,6 @@ def _tasks() -> list[Task]:
         ),
         Task(
             "queen",
-            "Queen",
             "devlog",
             "the sliding-pieces devlog, Exercise: Implement the derived classes of the Queen and the Bishop",
             (
@@ -649,7 +642,6 @@ def _tasks() -> list[Task]:
         ),
         Task(
             "same-diagonal",
-            "squaresOnSameDiagonal",
             "wiki",
             "Chessprogramming wiki, Diagonals",
             (
@@ -686,7 +678,6 @@ def _tasks() -> list[Task]:
         ),
         Task(
             "color",
-            "isDark",
             "wiki",
             "Chessprogramming wiki, Color of a Square",
             (
@@ -715,7 +706,6 @@ def _tasks() -> list[Task]:
         ),
         Task(
             "intersection",
-            "intersectRankAnt",
             "wiki",
             "Chessprogramming wiki, Intersection Squares",
             (
@@ -883,7 +873,7 @@ def summary(task: Task) -> dict:
     """Return what the page shows of a task before any checking: its text and its code."""
     return {
         "id": task.id,
-        "title": task.title,
+        "title": task.entry,  # the page heads a task with the name the student writes
         "part": task.part,
         "source": task.source,
         "statement": list(task.statement),

@@ -104,6 +104,11 @@ def test_what_is_computed_once_is_right(client):
     code.test_one_input_names_it_and_links_its_chapter(client, truths)
     code.test_every_task_shows_each_input_as_the_call_it_makes(client, truths)
     code.test_every_task_draws_each_input_from_the_input_alone(client, truths)
+    # ... and their words, and the OpenAPI document's (test_words.py).
+    import test_words as words
+
+    words.test_every_task_s_words_state_true_facts_in_the_house_style(client)
+    words.test_the_files_the_api_document_names_are_in_the_repository(client)
 
 
 REASONS = {

@@ -1,0 +1,233 @@
+"""The words students read, held to the facts they state and to one house style.
+
+Not wording word for word (a test that restated every sentence would only say it twice), but
+what a sentence claims and what a reader can check: the bit numbers and square indices it
+quotes, the sections of the source it cites, the helpers it says are there to use, the
+formula beside each step (evaluated, it gives the number the step shows), the repository
+files the API's manual names; and the style every sentence and label keeps (a capital at the
+start, a full stop at the end of a sentence and none after a label, square names in lower
+case, no word in capitals or in camel case unless it is an acronym or a name from the code).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from chessviz.sliding import slide_steps
+
+from conftest import ROOT
+from oracle import DATA, NAMES, walked_mask
+
+BB_ALL = (1 << 64) - 1
+LINE_WORDS = {"rank": "rank", "file": "file", "diagonal": "diagonal", "anti_diagonal": "anti-diagonal"}
+# Words in capitals or with a capital inside that are not names from the code the page shows.
+KNOWN_WORDS = {"XOR", "XORs", "BigInts", "JavaScript"}
+TOKEN = re.compile(r"(?<![\w$])[A-Za-z_$][\w$]*")
+
+
+def square(name: str) -> tuple[int, int]:
+    """(rank, file) of a square name, counted from 0: its own reading, not the core's."""
+    return int(name[1]) - 1, "abcdefgh".index(name[0])
+
+
+def devlog_lines() -> list[str]:
+    text = (DATA / "devlog" / "sliding-pieces-devlog.txt").read_text(encoding="utf-8")
+    return [line for line in text.splitlines() if not line.startswith("# Source:")]
+
+
+def wiki_pages() -> dict[str, str]:
+    """Each copy in tests/data/wiki by the page title its source line names."""
+    pages = {}
+    for path in (DATA / "wiki").glob("*.txt"):
+        text = path.read_text(encoding="utf-8")
+        pages[re.match(r'# Source: Chessprogramming wiki, page "([^"]+)",', text).group(1)] = text
+    return pages
+
+
+def check_style(text: str, kind: str, names: set[str]) -> None:
+    """One sentence (kind "sentence") or one title or label (kind "label") in the house style."""
+    assert text and text[0].isupper(), (kind, text)
+    if kind == "sentence":
+        assert text[-1] in ".?", text
+    else:
+        assert not text.endswith("."), text
+    for token in TOKEN.findall(text):
+        assert not re.fullmatch(r"[A-H][1-8]", token), f"square names are written in lower case: {token} in {text!r}"
+        if any(c.isupper() for c in token[1:]):
+            assert token in names or token in KNOWN_WORDS, f"{token!r} is neither a word nor a name from the code: {text!r}"
+        elif token not in names:  # a name from the code spelt in other letters
+            camel = {name.lower(): name for name in names if any(c.isupper() for c in name[1:])}
+            assert token.lower() not in camel, f"{token!r} is written {camel[token.lower()]!r} in the code: {text!r}"
+
+
+def code_names(tasks: list[dict], worker: str) -> set[str]:
+    """Every name in the code students see: the tasks' stubs, solutions and printed code, and the worker's helpers."""
+    code = [worker] + [t[k] for t in tasks for k in ("stub", "solution")] + [p["code"] for t in tasks for p in t["printed"]]
+    return {token for text in code for token in TOKEN.findall(text)}
+
+
+def check_source(task: dict, lines: list[str], titles) -> None:
+    """A task cites a section the source has (an exercise by its words), and an exercise names the task's entry."""
+    if task["part"] == "wiki":
+        prefix, title = task["source"].split(", ", 1)
+        assert (prefix, title) in {("Chessprogramming wiki", t) for t in titles}, task["source"]
+        return
+    prefix, sections = task["source"].split(", ", 1)
+    assert prefix == "the sliding-pieces devlog", task["source"]
+    for section in sections.split("; "):
+        if section.startswith("Exercise: "):
+            exercise = section.removeprefix("Exercise: ")
+            assert any(a == "Exercise" and b == exercise + "." for a, b in zip(lines, lines[1:], strict=False)), section
+            assert re.search(rf"\b{task['entry']}\b", exercise), (task["entry"], section)
+        else:
+            assert section in lines, section
+
+
+def check_numbers(task: dict) -> None:
+    """Every square number a task states is the one its numbering gives; each task states its numbering."""
+    statement = " ".join(task["statement"])
+    pieces = re.findall(r"a piece on ([a-h][1-8]) has rank (\d) and file (\d)", statement)
+    assert bool(pieces) == (task["call"] == "piece"), statement  # a piece's rank and file count from 1
+    for name, rank, file in pieces:
+        assert (int(rank), int(file)) == tuple(n + 1 for n in square(name)), statement
+    if task["call"] == "piece":
+        return
+    if task["part"] == "devlog":
+        stated = re.findall(r"\b([a-h][1-8]) is bit (\d+)\b", statement)
+        assert len(stated) >= 3, statement
+        for name, bit in stated:  # the devlog's mapping: h1 is bit 0, a1 bit 7
+            rank, file = square(name)
+            assert int(bit) == 8 * rank + 7 - file, (name, bit)
+    else:
+        for text in (statement, task["stub"]):
+            stated = re.findall(r"\b([a-h][1-8]) = (\d+)\b", text)
+            assert len(stated) >= 3, text
+            for name, index in stated:  # the wiki's C: a1 = 0, h1 = 7
+                rank, file = square(name)
+                assert int(index) == 8 * rank + file, (name, index)
+
+
+def check_helpers(task: dict, worker: str) -> None:
+    """A helper the statement calls by name is defined where the student's code runs."""
+    for name in re.findall(r"\b(\w+)\(", " ".join(task["statement"])):
+        assert re.search(rf"\bfunction {name}\(", worker), f"{name} is said to be there to use but the worker has none"
+
+
+def test_every_task_s_words_state_true_facts_in_the_house_style(client):
+    tasks = client.get("/api/code-tasks").json["tasks"]
+    worker = client.get("/code-worker.js").get_data(as_text=True)
+    code = code_names(tasks, worker)
+    lines, pages = devlog_lines(), wiki_pages()
+    assert {t["part"] for t in tasks} == {"devlog", "wiki"}
+    for task in tasks:
+        assert task["title"] == task["entry"], task["id"]
+        check_source(task, lines, pages)
+        # A wiki task may name what its page's C names (enumSquare, say).
+        cited = pages[task["source"].split(", ", 1)[1]] if task["part"] == "wiki" else ""
+        names = code | set(TOKEN.findall(cited))
+        for sentence in task["statement"]:
+            check_style(sentence, "sentence", names)
+        for printed in task["printed"]:
+            check_style(printed["label"], "label", names)
+            check_style(printed["note"], "sentence", names)
+        check_numbers(task)
+        check_helpers(task, worker)
+        assert task["args"] == parameters(task, worker), task["id"]
+
+
+def parameters(task: dict, worker: str) -> list[str]:
+    """The inputs as the code names them: the stub's parameters, or for a piece the worker's
+    piece constructor's rank and file (after its colour) and its board's two sets."""
+    if task["call"] == "piece":
+        piece, board = re.findall(r"constructor\(([^)]*)\)", worker)
+        return re.findall(r"\w+", piece)[1:] + re.findall(r"\w+", board)
+    return re.findall(r"\w+", re.search(rf"function {task['entry']}\(([^)]*)\)", task["stub"]).group(1))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "you are given two bitboards.",  # a sentence starting in lower case
+        "The ray includes both",  # no full stop
+        "XXThe ray includes both.",
+        "THE RAY INCLUDES BOTH.",
+        "The ray from E4 includes both.",
+        "The getverticalray function.",
+    ],
+)
+def test_the_style_check_refuses_what_it_is_for(text):
+    with pytest.raises(AssertionError):
+        check_style(text, "sentence", {"getVerticalRay"})
+
+
+# --- the stepper of o^(o-2r): each formula, evaluated, gives the value beside it -----------------
+
+
+def rev(x: int) -> int:
+    return int(f"{x & BB_ALL:064b}"[::-1], 2)
+
+
+def evaluate(formula: str, names: dict[str, int]) -> int:
+    """The formula as the page shows it, as Python: 2r is 2*r, ^ is XOR, rev reverses 64 bits."""
+    expression = re.sub(r"(\d)([a-z(])", r"\1*\2", formula.split(" = ", 1)[-1])
+    return eval(expression, {"__builtins__": {}, "rev": rev}, dict(names)) & BB_ALL  # the core's own formulas, no builtins
+
+
+def steps_agree(sq: int, occupied: int, line: str, mapping: str) -> None:
+    steps = slide_steps(sq, occupied, line, mapping)
+    bit = 8 * (sq // 8) + (sq % 8 if mapping == "lerf" else 7 - sq % 8)
+    mask = walked_mask(sq, line)
+    if mapping == "lerbef":
+        mask = sum(1 << (8 * (s // 8) + 7 - s % 8) for s in range(64) if mask >> s & 1)
+    names = {"occupied": occupied, "r": 1 << bit, "m": mask}  # the givens, from the oracle
+    for step in steps:
+        formula = step["formula"]
+        assert evaluate(formula, names) == step["value"], (NAMES[sq], line, mapping, step["id"], formula)
+        if " = " in formula:
+            names[formula.split(" = ")[0]] = step["value"]
+    assert {"o", "b", "p", "n", "s"} <= names.keys()
+    labels = {step["id"]: step["label"] for step in steps}
+    for step in ("m", "o_minus_r_masked", "b"):
+        assert re.search(rf"\b{LINE_WORDS[line]}\b", labels[step]), labels[step]
+    for label in labels.values():
+        check_style(label, "label", {"XOR"})
+
+
+@pytest.mark.parametrize("mapping", ["lerf", "lerbef"])
+def test_every_step_s_formula_evaluates_to_the_value_it_shows(mapping):
+    rng = random.Random(f"formulas-{mapping}")
+    for sq in range(64):
+        for line in LINE_WORDS:
+            for density in (0.0, 0.3, 0.7):
+                occupied = sum(1 << s for s in range(64) if rng.random() < density)
+                steps_agree(sq, occupied, line, mapping)
+
+
+def test_a_wrong_formula_fails_the_evaluation():
+    assert evaluate("p = ((b - 2r) ^ o) & m", {"b": 0b1000, "r": 0b10, "o": 0b1010, "m": 0xFF}) == (0b1000 - 4) ^ 0b1010
+    with pytest.raises(NameError):
+        evaluate("O - R", {"o": 1, "r": 1})
+
+
+# --- the API's manual -----------------------------------------------------------------------------
+
+
+def descriptions(node) -> list[str]:
+    """Every description in an OpenAPI document (the words for readers, not the examples)."""
+    if isinstance(node, list):
+        return [text for item in node for text in descriptions(item)]
+    if not isinstance(node, dict):
+        return []
+    own = [node["description"]] if isinstance(node.get("description"), str) else []
+    return own + [text for value in node.values() for text in descriptions(value)]
+
+
+def test_the_files_the_api_document_names_are_in_the_repository(client):
+    texts = descriptions(client.get("/api/openapi.json").json)
+    named = {path for text in texts for path in re.findall(r"(?<![\w/])[\w-]+(?:/[\w.-]+)*\.(?:md|json|py|js)\b", text, re.I)}
+    assert "docs/API.md" in named
+    for path in named:
+        assert (ROOT / path).is_file(), path
