@@ -52,6 +52,9 @@ def check_style(text: str, kind: str, names: set[str]) -> None:
     assert text and text[0].isupper(), (kind, text)
     if kind == "sentence":
         assert text[-1] in ".?", text
+        for sentence in re.split(r"(?<=[.?]) +", text)[1:]:  # each starts with a capital, a name from the code or a square
+            first = TOKEN.match(sentence)
+            assert sentence[0].isupper() or re.match(r"[a-h][1-8]\b", sentence) or (first and first[0] in names), sentence
     else:
         assert not text.endswith("."), text
     for token in TOKEN.findall(text):
@@ -59,7 +62,7 @@ def check_style(text: str, kind: str, names: set[str]) -> None:
         if any(c.isupper() for c in token[1:]):
             assert token in names or token in KNOWN_WORDS, f"{token!r} is neither a word nor a name from the code: {text!r}"
         elif token not in names:  # a name from the code spelt in other letters
-            camel = {name.lower(): name for name in names if any(c.isupper() for c in name[1:])}
+            camel = {name.lower(): name for name in names | KNOWN_WORDS if any(c.isupper() for c in name[1:])}
             assert token.lower() not in camel, f"{token!r} is written {camel[token.lower()]!r} in the code: {text!r}"
 
 
@@ -156,6 +159,8 @@ def parameters(task: dict, worker: str) -> list[str]:
         "THE RAY INCLUDES BOTH.",
         "The ray from E4 includes both.",
         "The getverticalray function.",
+        "The ray includes both. bitboards are bigints.",
+        "The ray includes both. then it stops.",
     ],
 )
 def test_the_style_check_refuses_what_it_is_for(text):
