@@ -72,12 +72,15 @@ def code_names(tasks: list[dict], worker: str) -> set[str]:
     return {token for text in code for token in TOKEN.findall(text)}
 
 
-def check_source(task: dict, lines: list[str], titles) -> None:
-    """A task cites a section the source has (an exercise by its words), and an exercise names the task's entry."""
+def check_source(task: dict, lines: list[str], pages: dict[str, str]) -> None:
+    """A task cites a section the source has (an exercise by its words), an exercise names the task's
+    entry, and code the statement quotes from the devlog (the Rook's rays) is the devlog's."""
     if task["part"] == "wiki":
         prefix, title = task["source"].split(", ", 1)
-        assert (prefix, title) in {("Chessprogramming wiki", t) for t in titles}, task["source"]
+        assert (prefix, title) in {("Chessprogramming wiki", t) for t in pages}, task["source"]
         return
+    for quoted in re.findall(r"\[[^\]]*\]", " ".join(task["statement"])):
+        assert any(quoted in line for line in lines), quoted
     prefix, sections = task["source"].split(", ", 1)
     assert prefix == "the sliding-pieces devlog", task["source"]
     for section in sections.split("; "):
