@@ -54,6 +54,7 @@ lint-python: $(VENV)/.dev
 MUTATE_CHILDREN ?= 2
 MUTANTS ?=
 mutate: $(VENV)/.dev
+	$(BIN)/python scripts/mutation-score --survivors $(MUTANTS) | xargs -r $(BIN)/mutmut run --max-children $(MUTATE_CHILDREN)
 	$(BIN)/mutmut run --max-children $(MUTATE_CHILDREN) $(MUTANTS)
 	$(BIN)/python scripts/mutation-score
 
