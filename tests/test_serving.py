@@ -206,6 +206,16 @@ def test_large_shared_answers_are_packed_at_brotli_9_the_rest_at_11():
         assert Prepared(body, "application/json").encoding("br") == brotli.compress(body, quality=quality)
 
 
+def test_answers_made_per_request_are_packed_fast_brotli_5_gzip_6(client):
+    """Per request, compression is paid on every answer: brotli 5 and gzip 6 (not their slow best)."""
+    url = "/api/slide?sq=e4&occ=0x0000001000ff0000&line=rank"
+    plain = client.get(url).get_data()
+    assert len(plain) > 1000  # worth packing, and not one of the answers prepared at start
+    assert client.get(url, headers={"Accept-Encoding": "br"}).get_data() == brotli.compress(plain, quality=5)
+    assert client.get(url, headers={"Accept-Encoding": "gzip"}).get_data() == gzip.compress(plain, 6, mtime=0)
+    assert gzip.compress(plain, 6, mtime=0) != gzip.compress(plain, mtime=0)  # the level shows in the bytes
+
+
 def test_small_answers_and_images_are_not_compressed(client):
     assert "Content-Encoding" not in client.get("/api/health", headers={"Accept-Encoding": "gzip"}).headers
 
