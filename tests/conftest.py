@@ -200,7 +200,7 @@ def screenshot(page, name: str) -> list[Path]:
 
 
 def pytest_collection_modifyitems(items):
-    for item in items:
-        if "page" in getattr(item, "fixturenames", ()):
+    for item in items:  # a test that drives Chromium, through a page or a context of its own
+        if {"page", "browser"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
     _fastest_first_under_mutation(items)
