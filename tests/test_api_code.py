@@ -256,6 +256,17 @@ def test_bad_input_is_a_400_naming_the_parameter(client, query, param):
     assert response.json["error"]["code"] in ("invalid_parameter", "missing_parameter")
 
 
+def test_an_index_past_the_last_input_says_which_indices_there_are(client):
+    for task, count in (("color", 64), ("same-diagonal", 64 * 64)):  # one square each, every ordered pair
+        error = client.get(f"/api/code-truth?task={task}&index={count}").json["error"]
+        assert error == {
+            "code": "invalid_parameter",
+            "message": f"index must be 0..{count - 1} for task {task}, got {count}",
+            "param": "index",
+        }
+    assert client.get("/api/code-truth?task=color&index=63").status_code == 200
+
+
 def test_openapi_declares_the_code_endpoints(client):
     paths = client.get("/api/openapi.json").json["paths"]
     assert [p["name"] for p in paths["/api/code-truth"]["get"]["parameters"]] == ["task", "index"]
