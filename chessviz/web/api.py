@@ -61,23 +61,20 @@ def endpoint(
     summary: str,
     description: str = "",
     *,
-    response: dict | None = None,
+    response: dict,
     tag: str = "geometry",
     fields: dict[str, str] | None = None,
     media_type: str = "application/json",
 ):
     """Register a GET endpoint at ``/api<rule>`` whose view takes the parsed parameters.
 
-    ``response`` is the JSON schema of a 200 answer (an object, or a string for another
-    ``media_type``, where none is given). A bad parameter, or an error the core raises, is a
-    400 naming the parameter at fault: the core's error names its argument (``field``),
-    which is the view's keyword of the parameter that parsed it, or, where the core's
-    argument has another name, the parameter ``fields`` maps it to (e.g.
-    ``{"origin": "from"}``). This is the one place a parameter is blamed.
+    ``response`` is the JSON schema of a 200 answer (every endpoint declares its own). A bad
+    parameter, or an error the core raises, is a 400 naming the parameter at fault: the core's
+    error names its argument (``field``), which is the view's keyword of the parameter that
+    parsed it, or, where the core's argument has another name, the parameter ``fields`` maps it
+    to (e.g. ``{"origin": "from"}``). This is the one place a parameter is blamed.
     """
     blame = {p.keyword: p.name for p in params} | (fields or {})
-    if response is None:
-        response = {"type": "object"} if media_type == "application/json" else {"type": "string"}
 
     def decorate(view: Callable[..., dict | Response]):
         @wraps(view)

@@ -44,6 +44,7 @@ QR_MAX = 1000  # characters: a chapter link is far shorter; a QR code of more is
     "The QR code (segno, error correction M, 4-module quiet zone, black on white) of `text`, "
     "as an SVG image with the text as its title: the Share dialog shows the current view's link this way.",
     tag="server",
+    response={"type": "string", "contentMediaType": "image/svg+xml"},
     media_type="image/svg+xml",
 )
 def qr(text: str) -> Response:
