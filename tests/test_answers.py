@@ -71,6 +71,9 @@ def test_what_is_computed_once_is_right(client):
     from test_api_schemas import test_every_operation_declares_the_media_type_it_answers_with as media_types
 
     media_types(client, openapi)
+    from test_api_schemas import test_the_document_is_valid_openapi_and_its_schemas_use_only_real_keywords as valid
+
+    valid(openapi)
     from test_api_docs import test_the_openapi_document_links_the_manual_and_the_server_serves_it as links_the_manual
 
     links_the_manual(client)

@@ -10,6 +10,7 @@ from urllib.parse import urlencode
 import chess
 import pytest
 from jsonschema import Draft202012Validator
+from openapi_spec_validator import validate as validate_openapi
 
 from chessviz.audit import ROUTINE_NAMES
 from chessviz.code_tasks import TASKS, inputs_of
@@ -303,3 +304,52 @@ def test_every_operation_declares_the_media_type_it_answers_with(client, openapi
         response = client.get(f"{path}?{urlencode(query)}")
         assert response.status_code == 200, path
         assert set(operation["responses"]["200"]["content"]) == {response.mimetype}, path
+
+
+# JSON Schema 2020-12's keywords (its validation, applicator, core, format, content and meta-data
+# vocabularies) that a response schema may use: a misspelt one ("TYPE", "anyof") is silently
+# ignored by every validator, so the schema would still pass and check nothing.
+SCHEMA_KEYWORDS = set(Draft202012Validator.VALIDATORS) | {
+    "$schema", "$id", "$defs", "$comment", "title", "description", "default", "examples",
+    "deprecated", "readOnly", "writeOnly", "contentMediaType", "contentEncoding",
+    "minContains", "maxContains", "then", "else",  # read by "contains" and by "if"
+}  # fmt: skip
+SUBSCHEMA_MAPS = {"properties", "patternProperties", "$defs", "dependentSchemas"}
+
+
+def check_schema_words(schema, where: str, condition: bool = False) -> None:
+    """Every key of every subschema is a JSON Schema keyword, and every object with named
+    properties refuses others (an answer carries no field the document does not describe),
+    but in an ``if``, which only tests some fields to choose the ``then``."""
+    if isinstance(schema, list):
+        for item in schema:
+            check_schema_words(item, where, condition)
+        return
+    if not isinstance(schema, dict):
+        return
+    assert set(schema) <= SCHEMA_KEYWORDS, (where, set(schema) - SCHEMA_KEYWORDS)
+    if schema.get("type") == "object" and "properties" in schema and not condition:
+        assert schema.get("additionalProperties") is False, where
+    for key, value in schema.items():
+        if key in SUBSCHEMA_MAPS:
+            for name, sub in value.items():
+                check_schema_words(sub, f"{where}.{name}", condition)
+        elif isinstance(value, dict | list) and key not in ("enum", "const", "examples", "required", "default"):
+            check_schema_words(value, f"{where}.{key}", condition or key == "if")
+
+
+def test_the_document_is_valid_openapi_and_its_schemas_use_only_real_keywords(openapi):
+    validate_openapi(openapi)  # OpenAPI 3.1's own schema, and every $ref resolves
+    for path, item in openapi["paths"].items():
+        for status, response in item["get"]["responses"].items():
+            for media_type, content in response["content"].items():
+                check_schema_words(content["schema"], f"{path} {status} {media_type}")
+    for name, schema in openapi["components"]["schemas"].items():
+        check_schema_words(schema, name)
+
+
+def test_the_keyword_check_refuses_a_misspelt_keyword_and_an_open_object():
+    for wrong in ({"TYPE": "array"}, {"anyOf": [{"type": "integer", "XXmaxContainsXX": 2}]},
+                  {"type": "object", "properties": {"a": {"type": "integer"}}, "additionalProperties": True}):  # fmt: skip
+        with pytest.raises(AssertionError):
+            check_schema_words(wrong, "example")

@@ -20,12 +20,14 @@ _ERROR = {
             "type": "object",
             "required": ["code", "message", "param"],
             "properties": {
-                "code": {"type": "string", "example": "invalid_square"},
+                "code": {"type": "string", "examples": ["invalid_square"]},
                 "message": {"type": "string"},
                 "param": {"type": ["string", "null"]},
             },
+            "additionalProperties": False,
         }
     },
+    "additionalProperties": False,
 }
 
 
