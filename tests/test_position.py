@@ -82,8 +82,17 @@ def test_malformed_fen_is_refused_with_a_reason(fen, reason):
     with pytest.raises(ChessvizError) as caught:
         parse_fen(fen)
     assert caught.value.code == "invalid_fen"
+    assert caught.value.field == "fen"  # the API's error names the parameter from it
     assert reason.split()[0] in caught.value.message
     assert len(caught.value.message) < 300
+
+
+def test_a_fen_may_have_100_characters_not_101():
+    board, fields = "8/8/8/8/8/8/8/8", "w - - 0 1"  # python-chess reads fields split by any spaces
+    assert parse_fen(board + " " * (100 - len(board) - len(fields)) + fields) == chess.BaseBoard(board)
+    with pytest.raises(ChessvizError) as caught:
+        parse_fen(board + " " * (101 - len(board) - len(fields)) + fields)
+    assert (caught.value.message, caught.value.field) == ("the FEN is 101 characters long; a FEN has at most 100", "fen")
 
 
 def test_moves_from_empty_squares_and_to_unreachable_squares_are_refused():
