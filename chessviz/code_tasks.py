@@ -122,7 +122,7 @@ def _printed_loop_measure(task_id: str):
             i
             for i, (s, d) in enumerate(inputs_of(task_id))
             if (lambda run: run["outcome"] != "reached" or run["ray"] != _ray_truth(s, d))(
-                devlog_ray(_square_of(s), _square_of(d), MAPPING, 1)
+                devlog_ray(_square_of(s), _square_of(d), MAPPING)
             )
         ]
         return len(wrong), (wrong[0] if wrong else None)

@@ -173,7 +173,7 @@ def _one_step(a: Square, b: Square) -> Square:
 DEVLOG_STEP_CAP = 130
 
 
-def devlog_ray(a: Square, b: Square, mapping: str = "lerf", shift: int = 1) -> dict:
+def devlog_ray(a: Square, b: Square, mapping: str, shift: int = 1) -> dict:
     """Run the devlog's getHorizontalRay exactly as printed, with BigInt semantics, but bounded.
 
     The printed loop shifts ``startSquare`` by ``shift*i`` (1 in the devlog, 8 or 7/9 in its
@@ -299,7 +299,7 @@ def check_piece(piece: str) -> str:
     return one_of(piece, PIECE_LINES, "piece")
 
 
-def attacks(piece: str, sq: Square, occupied: Bitboard, own: Bitboard = 0, mapping: str = "lerf") -> dict:
+def attacks(piece: str, sq: Square, occupied: Bitboard, own: Bitboard, mapping: str = "lerf") -> dict:
     """Return a slider's attacks, moves (attacks & ~own) and each line's positive/negative rays.
 
     e.g. a rook on e4 of an empty board attacks the whole 4th rank and e-file but e4.

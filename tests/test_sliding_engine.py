@@ -189,6 +189,8 @@ def test_the_devlogs_literal_loop_is_bounded_and_its_failures_reported():
     c4, g4, c7, d7, h4, a5 = (parse_square(s) for s in ("c4", "g4", "c7", "d7", "h4", "a5"))
     assert devlog_ray(c4, g4, "lerbef")["outcome"] == "reached"
     assert devlog_ray(c4, g4, "lerbef")["wrapped"] is False
+    for mapping in ("lerbef", "lerf"):  # the squares the loop visits, read back in the loop's own mapping
+        assert devlog_ray(c4, g4, mapping)["ray_squares"] == ["c4", "d4", "e4", "f4", "g4"], mapping
     # Shift by 1 between squares of different ranks: it gets there, round the board edge.
     wrapped = devlog_ray(h4, a5, "lerf")
     assert (wrapped["outcome"], wrapped["wrapped"]) == ("reached", True)
