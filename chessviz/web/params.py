@@ -87,7 +87,7 @@ def choice(
     )
 
 
-def text(name: str, description: str, max_length: int, code: str, required: bool = True, example: str | None = None) -> Param:
+def text(name: str, description: str, max_length: int, code: str, example: str | None = None) -> Param:
     """Declare a free-text parameter of at most ``max_length`` characters (longer: 400 ``code``)."""
 
     def parse(value: str) -> str:
@@ -95,14 +95,7 @@ def text(name: str, description: str, max_length: int, code: str, required: bool
             raise ChessvizError(code, f"{name} is {len(value)} characters long; the most allowed is {max_length}")
         return value
 
-    return Param(
-        name,
-        parse,
-        description,
-        {"type": "string", "maxLength": max_length},
-        required=required,
-        example=example,
-    )
+    return Param(name, parse, description, {"type": "string", "maxLength": max_length}, example=example)
 
 
 MAPPING = choice(
