@@ -435,6 +435,30 @@ def test_the_memo_stays_within_its_byte_budget_dropping_the_least_recent():
     assert memo.size == sum(held)
 
 
+def test_the_memo_s_limits_hold_at_their_edges_and_a_body_sent_by_chunks_is_never_answered_from_it():
+    url = "/api/square?sq=e4"
+
+    def memo_after_one_answer(**limits):
+        app = create_app({"TESTING": True, "PREPARE_AT_START": False})
+        for name, value in limits.items():
+            setattr(app.wsgi_app, name, value)
+        body = app.test_client().get(url).get_data()
+        return app.wsgi_app, body
+
+    memo, body = memo_after_one_answer()
+    cost = memo.size
+    assert len(memo.entries) == 1 and cost > len(body)
+    assert len(memo_after_one_answer(largest=len(body))[0].entries) == 1  # as large as allowed: kept
+    assert len(memo_after_one_answer(largest=len(body) - 1)[0].entries) == 0
+    assert memo_after_one_answer(budget=cost)[0].size == cost  # filling the budget exactly drops nothing
+    assert memo_after_one_answer(budget=cost - 1)[0].size == 0
+    app = create_app({"TESTING": True, "PREPARE_AT_START": False})
+    client = app.test_client()
+    for _ in range(2):
+        assert client.get(url, environ_overrides={"HTTP_TRANSFER_ENCODING": "chunked"}).status_code == 200
+    assert app.wsgi_app.hits == 0 and not app.wsgi_app.entries
+
+
 def test_the_memo_is_off_when_debugging_or_asked_to_be():
     from chessviz.web.memo import AnswerMemo
 
