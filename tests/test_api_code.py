@@ -176,6 +176,12 @@ def test_what_the_audit_knows_of_the_printed_code(client, truths):
         ("intersection", ["intersectRankAnt"]),
     ):
         assert [p["wrong"] for p in truths[task]["printed"]] == [routines[n]["wrong"] for n in names]
+        for printed, name in zip(truths[task]["printed"], names, strict=True):  # its first wrong input is the audit's
+            first = printed["first_wrong"]
+            examples = routines[name]["examples"]
+            assert (first is None) == (not examples), name
+            if examples:
+                assert [SQUARE_NAMES[sq] for sq in truths[task]["inputs"][first]] == examples[0]["input"], name
     assert truths["intersection"]["printed"][0]["wrong"] == 3264
     # The printed negative equation, n = rev((rev(b) - 2 rev(r)) ^ o) & m, measured independently.
     body = truths["negative"]
