@@ -36,9 +36,15 @@ def truths(client):
 
 def test_the_task_list(client):
     body = client.get("/api/code-tasks").json
+    worker = client.get("/code-worker.js").get_data(as_text=True)
     assert [t["id"] for t in body["tasks"]] == TASKS
     for task in body["tasks"]:
         assert task["entry"] in task["stub"] and task["entry"] in task["solution"]
+        if task["call"] == "piece":  # the stub declares the very class the checker builds, of a type the worker knows
+            for code in (task["stub"], task["solution"]):
+                assert re.search(rf"^class {task['entry']} extends SlidingPiece {{$", code, re.M), task["id"]
+                assert re.search(rf"\breturn E_PieceType\.{task['entry']};", code), task["id"]
+            assert re.search(rf"const E_PieceType = Object\.freeze\(\{{[^}}]*\b{task['entry']}: ", worker), task["id"]
         assert task["stub"] != task["solution"]
         assert client.get(f"/chapter/{task['chapter']}").status_code == 200
 
