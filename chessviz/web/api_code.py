@@ -20,7 +20,7 @@ TASK_IDS = tuple(task.id for task in TASKS)
 
 def _index(text: str) -> int:
     if not re.fullmatch(r"[0-9]{1,5}", text):  # not str.isdigit: it takes "²", which int() refuses
-        raise ChessvizError("invalid_parameter", f"index must be a whole number 0..4095, got {shown(text)}", "index")
+        raise ChessvizError("invalid_parameter", f"index must be a whole number 0..4095, got {shown(text)}")
     return int(text)
 
 
