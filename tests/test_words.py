@@ -14,12 +14,14 @@ from __future__ import annotations
 import random
 import re
 
+import chess
 import pytest
 
 from chessviz.sliding import slide_steps
 
 from conftest import ROOT
-from oracle import DATA, NAMES, walked_mask
+from oracle import DATA, NAMES, rf, walked_mask
+from sliding_oracle import rev
 
 BB_ALL = (1 << 64) - 1
 LINE_WORDS = {"rank": "rank", "file": "file", "diagonal": "diagonal", "anti_diagonal": "anti-diagonal"}
@@ -29,8 +31,8 @@ TOKEN = re.compile(r"(?<![\w$])[A-Za-z_$][\w$]*")
 
 
 def square(name: str) -> tuple[int, int]:
-    """(rank, file) of a square name, counted from 0: its own reading, not the core's."""
-    return int(name[1]) - 1, "abcdefgh".index(name[0])
+    """(rank, file) of a square name, counted from 0 (the oracle's reading, not the core's)."""
+    return rf(NAMES.index(name))
 
 
 def devlog_lines() -> list[str]:
@@ -174,22 +176,17 @@ def test_the_style_check_refuses_what_it_is_for(text):
 # --- the stepper of o^(o-2r): each formula, evaluated, gives the value beside it -----------------
 
 
-def rev(x: int) -> int:
-    return int(f"{x & BB_ALL:064b}"[::-1], 2)
-
-
 def evaluate(formula: str, names: dict[str, int]) -> int:
     """The formula as the page shows it, as Python: 2r is 2*r, ^ is XOR, rev reverses 64 bits."""
     expression = re.sub(r"(\d)([a-z(])", r"\1*\2", formula.split(" = ", 1)[-1])
-    return eval(expression, {"__builtins__": {}, "rev": rev}, dict(names)) & BB_ALL  # the core's own formulas, no builtins
+    only = {"__builtins__": {}, "rev": lambda x: rev(x & BB_ALL)}  # the core's own formulas, no builtins
+    return eval(expression, only, dict(names)) & BB_ALL
 
 
 def steps_agree(sq: int, occupied: int, line: str, mapping: str) -> None:
     steps = slide_steps(sq, occupied, line, mapping)
     bit = 8 * (sq // 8) + (sq % 8 if mapping == "lerf" else 7 - sq % 8)
-    mask = walked_mask(sq, line)
-    if mapping == "lerbef":
-        mask = sum(1 << (8 * (s // 8) + 7 - s % 8) for s in range(64) if mask >> s & 1)
+    mask = walked_mask(sq, line) if mapping == "lerf" else chess.flip_horizontal(walked_mask(sq, line))
     names = {"occupied": occupied, "r": 1 << bit, "m": mask}  # the givens, from the oracle
     for step in steps:
         formula = step["formula"]
