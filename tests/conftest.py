@@ -41,6 +41,21 @@ def modules_to_rebuild(mutant: str) -> list[str]:
     return CHESSVIZ_MODULES[min(CHESSVIZ_MODULES.index(module), CHESSVIZ_MODULES.index("chessviz.web.api")) :]
 
 
+def _fix_the_mutant_under_test(mutant: str) -> None:
+    """Make mutmut's trampolines name the active mutant without reading the environment.
+
+    Every call of a chessviz function under mutation goes through a trampoline that asks
+    `get_mutant_under_test()`, which reads `os.environ` each time: half of a mutant's run went
+    there (the suite's first test makes millions of calls). A mutant's run is a forked process
+    that tests one mutant, so the answer is fixed for its whole life. Only mutmut's lookup is
+    replaced; which function a trampoline calls is unchanged.
+    """
+    from mutmut.mutation import trampoline
+
+    if callable(getattr(trampoline, "get_mutant_under_test", None)):
+        trampoline.get_mutant_under_test = lambda: mutant
+
+
 def pytest_sessionstart(session):
     """Under mutation testing (`make mutate`), rebuild chessviz's import-time work with the mutant active.
 
@@ -57,6 +72,7 @@ def pytest_sessionstart(session):
     import importlib
     import sys
 
+    _fix_the_mutant_under_test(mutant)
     sys.dont_write_bytecode = False
     for name in modules_to_rebuild(mutant):
         if name in sys.modules:
