@@ -7,6 +7,7 @@ import os
 import shutil
 import threading
 from pathlib import Path
+from types import FunctionType
 
 import pytest
 from werkzeug.serving import make_server
@@ -56,6 +57,35 @@ def _fix_the_mutant_under_test(mutant: str) -> None:
         trampoline.get_mutant_under_test = lambda: mutant
 
 
+def call_straight_through(mutant: str, modules) -> None:
+    """Point every mutmut trampoline in `modules` at the one function it will call for `mutant`.
+
+    A trampoline decides at each call which version of its function to run: the mutant, if the
+    active mutant is one of its function's, else the original. In a mutant's run that choice
+    never changes, yet making it (copying the arguments, comparing names) still cost more than
+    the calls themselves. This makes it once: each trampoline's wrapper calls the chosen
+    function directly, so which code runs is exactly what the trampoline would have run.
+    Wrappers of class methods, which choose by the class they are called on, are left alone.
+    """
+    module_name, _, mutant_name = mutant.rpartition(".")
+    for module in modules:
+        found = list(vars(module).values())  # type(), not isinstance: Flask's request proxy raises outside a request
+        found += [member for cls in found if type(cls) is type for member in vars(cls).values()]
+        for wrapper in found:
+            if type(wrapper) is not FunctionType or not wrapper.__code__.co_freevars:
+                continue
+            cells = dict(zip(wrapper.__code__.co_freevars, wrapper.__closure__, strict=True))
+            trampoline = getattr(cells.get("trampoline"), "cell_contents", None)
+            if getattr(trampoline, "__module__", None) != "mutmut.mutation.trampoline":
+                continue
+            chosen = dict(zip(trampoline.__code__.co_freevars, (c.cell_contents for c in trampoline.__closure__), strict=True))
+            if chosen["is_classmethod"]:
+                continue
+            versions = chosen["mutants_dict"]
+            own = chosen["decorated_func"].__module__ == module_name and mutant_name in versions
+            cells["trampoline"].cell_contents = versions[mutant_name] if own else versions["_mutmut_orig"]
+
+
 def pytest_sessionstart(session):
     """Under mutation testing (`make mutate`), rebuild chessviz's import-time work with the mutant active.
 
@@ -77,6 +107,7 @@ def pytest_sessionstart(session):
     for name in modules_to_rebuild(mutant):
         if name in sys.modules:
             importlib.reload(sys.modules[name])
+    call_straight_through(mutant, [module for name, module in sys.modules.items() if name.split(".")[0] == "chessviz"])
 
 
 def _fastest_first_under_mutation(items):

@@ -5,6 +5,7 @@ which question."""
 
 from __future__ import annotations
 
+import os
 import re
 
 import chess
@@ -26,22 +27,47 @@ def test_what_is_computed_once_is_right(client):
     chapter's tasks and their inputs.
 
     This is the first test of the suite on purpose: mutmut charges work done at import time to
-    the first test that runs, so this one holds all of it to the oracles.
+    the first test that runs, so this one holds all of it to the oracles. Every part runs every
+    time; under mutation the parts that read the mutated module run first (`_mutated_first`), so
+    that a mutant dies at the first check that can see it.
     """
-    from jsonschema import Draft202012Validator
+    parts = [
+        (("squares", "lines"), _line_masks),
+        (("audit", "derivation", "lines", "squares"), _the_audit_and_knight_distances),
+        (("compass",), _the_direction_sheets),
+        (("web", "errors"), _the_endpoints_and_the_openapi_document),
+        (("audit", "derivation"), _the_routine_table_s_other_columns),
+        (("code_tasks", "sliding", "web.api_code"), _the_code_tasks),
+        (("code_tasks", "web.openapi"), _the_words),
+    ]
+    for _, check in _mutated_first(parts, os.environ.get("MUTANT_UNDER_TEST", "")):
+        check(client)
 
-    from chessviz.audit import audit, knight_distance
-    from chessviz.compass import table
+
+def _mutated_first(parts, mutant: str):
+    """The parts in their order, those naming the module of `mutant` (mutmut's name for the active
+    mutant, if any) first: a stable sort, so under mutation only the order changes, never which
+    parts run."""
+    if "__mutmut_" not in mutant:
+        return parts
+    module = mutant.rpartition(".")[0].removeprefix("chessviz.")
+    return sorted(parts, key=lambda part: not any(module == m or module.startswith(m + ".") for m in part[0]))
+
+
+def _line_masks(client):
     from chessviz.squares import LINE_KINDS, line_mask
-    from chessviz.web import api_bitboard, api_sliding, api_wiki  # noqa: F401  (declare the endpoints)
-    from chessviz.web.api import ENDPOINTS
 
-    from oracle import direction_sheets, walked_mask
+    from oracle import walked_mask
 
     for sq in range(64):
         for kind in LINE_KINDS:
             assert line_mask(sq, kind, "lerf") == walked_mask(sq, kind), (NAMES[sq], kind)
             assert line_mask(sq, kind, "lerbef") == chess.flip_horizontal(walked_mask(sq, kind)), (NAMES[sq], kind)
+
+
+def _the_audit_and_knight_distances(client):
+    from chessviz.audit import audit, knight_distance
+
     report = {entry["name"]: entry for entry in audit()}
     assert list(report) == list(PRINTED_ROUTINES) == [r.name for r in ROUTINES]
     for name, (arity, printed, truth) in PRINTED_ROUTINES.items():
@@ -53,8 +79,23 @@ def test_what_is_computed_once_is_right(client):
         for example, args in zip(entry["examples"], wrong[:10], strict=True):
             assert (example["printed"], example["expected"]) == (printed(*args), truth(*args)), name
     assert all(knight_distance(a, b) == chess.square_knight_distance(a, b) for a in range(64) for b in range(64))
+
+
+def _the_direction_sheets(client):
+    from chessviz.compass import table
+
+    from oracle import direction_sheets
+
     for kind, printed in direction_sheets().items():
         assert [[c for c in row if c is not None] for row in table(kind)] == printed, kind
+
+
+def _the_endpoints_and_the_openapi_document(client):
+    from jsonschema import Draft202012Validator
+
+    from chessviz.web import api_bitboard, api_sliding, api_wiki  # noqa: F401  (declare the endpoints)
+    from chessviz.web.api import ENDPOINTS
+
     for ep in ENDPOINTS:
         Draft202012Validator.check_schema(ep.response)
         if ep.media_type == "application/json":  # /api/qr answers SVG
@@ -86,13 +127,19 @@ def test_what_is_computed_once_is_right(client):
 
     for path, name in CASES:
         test_a_bad_value_names_its_own_parameter(client, path, name)
-    # The routine table's other columns: which question each answers, its words, its page's text.
+
+
+def _the_routine_table_s_other_columns(client):
+    """Which question each routine answers, its words, its page's text."""
     test_every_routine_says_what_it_answers_where_and_in_which_words()
     test_each_question_has_its_printed_routines()
     from test_api_geometry_audit import test_every_printed_routine_is_copied_from_its_page_character_for_character
 
     test_every_printed_routine_is_copied_from_its_page_character_for_character()
-    # The code chapter's tasks, built at import, and their inputs, made once (test_api_code.py).
+
+
+def _the_code_tasks(client):
+    """The code chapter's tasks, built at import, and their inputs, made once (test_api_code.py)."""
     import test_api_code as code
 
     truths = {task: client.get(f"/api/code-truth?task={task}").json for task in code.TASKS}
@@ -107,7 +154,10 @@ def test_what_is_computed_once_is_right(client):
     code.test_one_input_names_it_and_links_its_chapter(client, truths)
     code.test_every_task_shows_each_input_as_the_call_it_makes(client, truths)
     code.test_every_task_draws_each_input_from_the_input_alone(client, truths)
-    # ... and their words, and the OpenAPI document's (test_words.py).
+
+
+def _the_words(client):
+    """The code tasks' words, and the OpenAPI document's (test_words.py)."""
     import test_words as words
 
     words.test_every_task_s_words_state_true_facts_in_the_house_style(client)

@@ -6,7 +6,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from conftest import CHESSVIZ_MODULES, modules_to_rebuild
+from test_answers import _mutated_first
+
+from conftest import CHESSVIZ_MODULES, _fix_the_mutant_under_test, modules_to_rebuild
 
 ROOT = Path(__file__).resolve().parents[1]
 NOT_RELOADED = {"chessviz", "chessviz.web.serve"}  # the version string; make serve's command line
@@ -64,3 +66,34 @@ def test_a_mutant_rebuilds_its_module_and_every_module_that_imports_it():
     assert modules_to_rebuild("chessviz.web.api_wiki.x_color__mutmut_1")[0] == "chessviz.web.api"
     assert modules_to_rebuild("chessviz.web.serve.x_main__mutmut_1") == []
     assert modules_to_rebuild("chessviz.web.memo.xǁAnswerMemoǁ__call____mutmut_2")[0] == "chessviz.web.memo"
+
+
+def test_a_mutant_s_run_names_its_mutant_without_reading_the_environment(monkeypatch):
+    from mutmut.mutation import trampoline
+
+    monkeypatch.setattr(trampoline, "get_mutant_under_test", trampoline.get_mutant_under_test)  # put back after
+    _fix_the_mutant_under_test("chessviz.lines.x_line_kind__mutmut_7")
+    assert trampoline.get_mutant_under_test() == "chessviz.lines.x_line_kind__mutmut_7"
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "chessviz.squares.x_bit_of__mutmut_1")
+    assert trampoline.get_mutant_under_test() == "chessviz.lines.x_line_kind__mutmut_7"
+
+
+def test_the_first_test_checks_the_mutated_module_first_and_everything_always():
+    parts = [
+        (("squares", "lines"), "masks"),
+        (("audit",), "audit"),
+        (("web", "errors"), "endpoints"),
+        (("code_tasks", "web.api_code"), "code"),
+    ]
+
+    def order(mutant):
+        return [name for _, name in _mutated_first(parts, mutant)]
+
+    assert order("") == order("stats") == ["masks", "audit", "endpoints", "code"]
+    assert order("chessviz.code_tasks.x__tasks__mutmut_5") == ["code", "masks", "audit", "endpoints"]
+    assert order("chessviz.web.api_code.x_code_truth__mutmut_2") == ["endpoints", "code", "masks", "audit"]
+    assert order("chessviz.web.memo.xǁAnswerMemoǁ__call____mutmut_2") == ["endpoints", "masks", "audit", "code"]
+    assert order("chessviz.lines.x_line_kind__mutmut_7") == ["masks", "audit", "endpoints", "code"]
+    assert order("chessviz.audit.x__routines__mutmut_9") == ["audit", "masks", "endpoints", "code"]
+    assert order("chessviz.position.x_parse_fen__mutmut_1") == ["masks", "audit", "endpoints", "code"]
+    assert order("chessviz.web_extra.x_f__mutmut_1") == ["masks", "audit", "endpoints", "code"]  # "web" is not a prefix of it
