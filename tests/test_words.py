@@ -27,7 +27,9 @@ BB_ALL = (1 << 64) - 1
 LINE_WORDS = {"rank": "rank", "file": "file", "diagonal": "diagonal", "anti_diagonal": "anti-diagonal"}
 # Words in capitals or with a capital inside that are not names from the code the page shows.
 KNOWN_WORDS = {"XOR", "XORs", "BigInts", "JavaScript"}
+PROPER_NAMES = {"C", "JavaScript", "Python"}  # the languages keep their capitals, even C's one letter
 TOKEN = re.compile(r"(?<![\w$])[A-Za-z_$][\w$]*")
+COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)  # C's and JavaScript's
 
 
 def square(name: str) -> tuple[int, int]:
@@ -54,13 +56,14 @@ def check_style(text: str, kind: str, names: set[str]) -> None:
     assert text and text[0].isupper(), (kind, text)
     if kind == "sentence":
         assert text[-1] in ".?", text
-        for sentence in re.split(r"(?<=[.?]) +", text)[1:]:  # each starts with a capital, a name from the code or a square
-            first = TOKEN.match(sentence)
-            assert sentence[0].isupper() or re.match(r"[a-h][1-8]\b", sentence) or (first and first[0] in names), sentence
+        for sentence in re.split(r"(?<=[.?]) +", text)[1:]:  # each starts with a capital, a square or a call of the code's
+            call = re.match(r"([A-Za-z_$][\w$]*)\(", sentence)
+            assert sentence[0].isupper() or re.match(r"[a-h][1-8]\b", sentence) or (call and call[1] in names), sentence
     else:
         assert not text.endswith("."), text
     for token in TOKEN.findall(text):
         assert not re.fullmatch(r"[A-H][1-8]", token), f"square names are written in lower case: {token} in {text!r}"
+        assert token in names or token not in {w.lower() for w in PROPER_NAMES}, f"{token!r} is a name: {text!r}"
         if any(c.isupper() for c in token[1:]):
             assert token in names or token in KNOWN_WORDS, f"{token!r} is neither a word nor a name from the code: {text!r}"
         elif token not in names:  # a name from the code spelt in other letters
@@ -71,7 +74,8 @@ def check_style(text: str, kind: str, names: set[str]) -> None:
 def code_names(tasks: list[dict], worker: str) -> set[str]:
     """Every name in the code students see: the tasks' stubs, solutions and printed code, and the worker's helpers."""
     code = [worker] + [t[k] for t in tasks for k in ("stub", "solution")] + [p["code"] for t in tasks for p in t["printed"]]
-    return {token for text in code for token in TOKEN.findall(text)}
+    # The code's names, not the words of its comments.
+    return {token for text in code for token in TOKEN.findall(COMMENT.sub(" ", text))}
 
 
 def check_source(task: dict, lines: list[str], pages: dict[str, str]) -> None:
@@ -166,6 +170,10 @@ def parameters(task: dict, worker: str) -> list[str]:
         "The getverticalray function.",
         "The ray includes both. bitboards are bigints.",
         "The ray includes both. then it stops.",
+        "The ray includes both. return true or false.",  # a word of the code, but no call of it
+        "The ray includes both. its end is set.",
+        "It behaves as c's int does.",
+        "It is python's int.",
     ],
 )
 def test_the_style_check_refuses_what_it_is_for(text):
