@@ -470,7 +470,7 @@ def _prose_dia_ant(a: int, b: int) -> int:
 
 
 def _prose_routines(page: str) -> list[Routine]:
-    def entry(kinds: tuple[str, str], printed: Callable[[int, int], int], note: str = "") -> Routine:
+    def entry(kinds: tuple[str, str], printed: Callable[[int, int], int], note: str) -> Routine:
         return Routine(
             f"{SECTIONS[kinds]['title']} (0x88 Math prose)",
             page,
@@ -483,12 +483,13 @@ def _prose_routines(page: str) -> list[Routine]:
             _square_meaning,
         )
 
-    rank, file = (lambda sq: sq >> 3), (lambda sq: sq & 7)
+    # The page's last line reads names it never assigns (sq88 for s88): the note says how they are read.
+    rank, file, sq88 = (lambda sq: sq >> 3), (lambda sq: sq & 7), "\n/* read as sq88 = s88 */"
     return [
-        entry(("rank", "diagonal"), lambda a, b: _prose_x88(17 * rank(a) - rank(b) + file(b))),
-        entry(("file", "diagonal"), lambda a, b: _prose_x88(17 * file(a) + 16 * rank(b) - 16 * file(b))),
-        entry(("rank", "anti_diagonal"), lambda a, b: _prose_x88(17 * rank(a) - rank(b) + file(b))),
-        entry(("file", "anti_diagonal"), lambda a, b: _prose_x88(16 * rank(b) + 16 * file(b) - 15 * file(a))),
+        entry(("rank", "diagonal"), lambda a, b: _prose_x88(17 * rank(a) - rank(b) + file(b)), sq88),
+        entry(("file", "diagonal"), lambda a, b: _prose_x88(17 * file(a) + 16 * rank(b) - 16 * file(b)), sq88),
+        entry(("rank", "anti_diagonal"), lambda a, b: _prose_x88(17 * rank(a) - rank(b) + file(b)), sq88),
+        entry(("file", "anti_diagonal"), lambda a, b: _prose_x88(16 * rank(b) + 16 * file(b) - 15 * file(a)), sq88),
         entry(("diagonal", "anti_diagonal"), _prose_dia_ant, "\n/* read as sq882 = s88x2, sq88 = s88 = s88x2/2 */"),
     ]
 

@@ -144,6 +144,23 @@ READ_FROM_PROSE = {
 }  # fmt: skip
 
 
+def test_every_name_a_prose_routine_s_last_lines_read_is_assigned_or_read_by_its_note():
+    """The 0x88 Math prose ends on `if (...)` and `sq := ...` lines that read names the page never
+    assigns (sq88 where it assigned s88): a note of ours, `/* read as x = y */`, says how each is read."""
+    prose = [routine for routine in audit.ROUTINES if routine.name.endswith("(0x88 Math prose)")]
+    assert len(prose) == 5
+    for routine in prose:
+        lines = routine.formula.splitlines()
+        assigned = {m[1] for line in lines if (m := re.match(r"\s*(\w+)\s*:?=(?!=)", line))}
+        for note in re.findall(r"/\* read as (.*?) \*/", routine.formula):
+            assigned |= {name for reading in note.split(", ") for name in reading.split(" = ")[:-1]}
+        tested = [line for line in lines if re.match(r"\s*(if \(|sq :=)", line)]
+        assert len(tested) == 2, routine.name
+        for line in tested:
+            for name in re.findall(r"\b([a-z]\w*)\b(?!\()", line.split(":=")[-1]):
+                assert name in assigned - {"sq"} or name == "if", (routine.name, name, line)
+
+
 def test_every_printed_routine_is_copied_from_its_page_character_for_character():
     """Each line of a routine's formula is on its page (blanks aside); the project's own notes
     are /* comments */ the page does not have; lines the page gives in words follow its sentence."""
