@@ -111,3 +111,24 @@ def test_no_file_of_the_project_reaches_outside_the_repository():
             if re.search(r"\.\./shared\b|[\"']shared[\"']\s*/\s*[\"']seeds", line):
                 offenders.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
     assert not offenders, "\n".join(offenders)
+
+
+# The manual's sections, and the tag the OpenAPI document gives the endpoints each documents.
+SECTION_TAGS = {
+    "Geometry: the wiki pages": "geometry",
+    "Sliding pieces: the devlog": "sliding",
+    "Code exercises: the code chapter": "code",
+    "The server": "server",
+    "The API's own description": "meta",
+}
+
+
+def test_each_operation_is_tagged_with_the_section_of_the_manual_that_documents_it(client):
+    section, documented = None, {}
+    for line in DOC.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            section = line.removeprefix("## ")
+        elif heading := re.match(r"### `GET (/api/\S+)`", line):
+            documented[heading[1]] = [SECTION_TAGS[section]]
+    paths = client.get("/api/openapi.json").json["paths"]
+    assert {path: item["get"]["tags"] for path, item in paths.items()} == documented

@@ -14,6 +14,7 @@ from .api import endpoint
     "Read a bitboard",
     "Its squares (sorted by LERF index), each set bit's square, the population count, "
     "the value in hex, decimal and binary, and the same squares' value in both mappings.",
+    tag="sliding",  # the manual documents it with the devlog's endpoints
     response=S.obj(
         {
             "value": S.BITBOARD,
