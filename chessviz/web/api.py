@@ -8,7 +8,7 @@ OpenAPI document all come from the declaration (see :mod:`chessviz.web.params` a
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import wraps
 
 from flask import Blueprint, Response, jsonify, request
@@ -31,7 +31,6 @@ class Endpoint:
     tag: str
     response: dict
     view: Callable[..., dict | Response]
-    blame: dict[str, str] = field(default_factory=dict)
     media_type: str = "application/json"
 
     def example_query(self) -> dict[str, str]:
@@ -59,7 +58,7 @@ def endpoint(
     rule: str,
     params: list[Param],
     summary: str,
-    description: str = "",
+    description: str,
     *,
     response: dict,
     tag: str = "geometry",
@@ -86,7 +85,7 @@ def endpoint(
                 return error_response(400, error.code, error.message, blame.get(error.field))
 
         api.add_url_rule(rule, view.__name__, handler, methods=["GET"])
-        ENDPOINTS.append(Endpoint("/api" + rule, summary, description, params, tag, response, view, blame, media_type))
+        ENDPOINTS.append(Endpoint("/api" + rule, summary, description, params, tag, response, view, media_type))
         return view
 
     return decorate

@@ -70,7 +70,8 @@ def choice(
 ) -> Param:
     """Declare an enumeration parameter; any other value is a 400 invalid_parameter.
 
-    Without a default it is required, unless ``required=False`` (then absent means None).
+    Without a default it is required, unless ``required=False`` (then absent means None). The
+    documented example is ``example``, or else the default.
     """
 
     def parse(text: str) -> str:
@@ -83,7 +84,7 @@ def choice(
         {"type": "string", "enum": list(choices)},
         required=(default is None) if required is None else required,
         default=default,
-        example=example or default or choices[0],
+        example=example or default,
     )
 
 
