@@ -123,19 +123,27 @@ def _the_endpoints_and_the_openapi_document(client):
         assert operation["responses"]["200"]["content"][ep.media_type]["schema"] == ep.response, ep.path
         assert operation["operationId"] == re.sub(r"[/.-]", "_", ep.path[len("/api/") :]), ep.path
     # ... and each declaration's parser, on a bad, a missing and a repeated value (test_api_errors.py).
-    from test_api_errors import CASES, test_a_bad_value_names_its_own_parameter
+    from test_api_errors import CASES, test_a_bad_value_names_its_own_parameter, test_every_text_parameter_takes_its_longest_value
 
     for path, name in CASES:
         test_a_bad_value_names_its_own_parameter(client, path, name)
+    test_every_text_parameter_takes_its_longest_value()
+    from test_api_docs import test_each_operation_is_tagged_with_the_section_of_the_manual_that_documents_it as tagged
+
+    tagged(client)
 
 
 def _the_routine_table_s_other_columns(client):
     """Which question each routine answers, its words, its page's text."""
     test_every_routine_says_what_it_answers_where_and_in_which_words()
     test_each_question_has_its_printed_routines()
-    from test_api_geometry_audit import test_every_printed_routine_is_copied_from_its_page_character_for_character
+    from test_api_geometry_audit import (
+        test_every_name_a_prose_routine_s_last_lines_read_is_assigned_or_read_by_its_note,
+        test_every_printed_routine_is_copied_from_its_page_character_for_character,
+    )
 
     test_every_printed_routine_is_copied_from_its_page_character_for_character()
+    test_every_name_a_prose_routine_s_last_lines_read_is_assigned_or_read_by_its_note()
 
 
 def _the_code_tasks(client):
@@ -143,6 +151,15 @@ def _the_code_tasks(client):
     import test_api_code as code
 
     truths = {task: client.get(f"/api/code-truth?task={task}").json for task in code.TASKS}
+    from jsonschema import Draft202012Validator
+
+    from chessviz.web.api import ENDPOINTS
+
+    schema = Draft202012Validator(next(ep.response for ep in ENDPOINTS if ep.path == "/api/code-truth"))
+    for task, truth in truths.items():  # as the document describes them: each task's inputs of its kinds
+        first_and_last = {key: value[:2] + value[-2:] for key, value in truth.items() if key in ("inputs", "expected")}
+        schema.validate(truth | first_and_last)  # the whole answers' schema is checked in test_api_schemas.py (slow)
+        schema.validate(client.get(f"/api/code-truth?task={task}&index=0").json)
     code.test_the_task_list(client)
     for args in code.RAY_TASKS:
         code.test_ray_tasks_cover_every_pair_and_answer_the_walked_ray(truths, *args)

@@ -100,3 +100,12 @@ def test_errors_of_the_core_name_the_parameter_the_contract_says(client, url, co
     response = client.get(url)
     assert response.status_code == 400
     assert (response.json["error"]["code"], response.json["error"]["param"]) == (code, param)
+
+
+def test_every_text_parameter_takes_its_longest_value():
+    """The length limit is the most allowed, not the least refused: a FEN of 100 characters reaches the FEN reader."""
+    texts = [p for ep in ENDPOINTS for p in ep.params if "maxLength" in p.schema]
+    assert sorted({p.name for p in texts}) == ["fen", "text"]
+    for param in texts:
+        longest = "x" * param.schema["maxLength"]
+        assert param.parse(longest) == longest, param.name

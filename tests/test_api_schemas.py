@@ -318,9 +318,10 @@ SUBSCHEMA_MAPS = {"properties", "patternProperties", "$defs", "dependentSchemas"
 
 
 def check_schema_words(schema, where: str, condition: bool = False) -> None:
-    """Every key of every subschema is a JSON Schema keyword, and every object with named
-    properties refuses others (an answer carries no field the document does not describe),
-    but in an ``if``, which only tests some fields to choose the ``then``."""
+    """Every key of every subschema is a JSON Schema keyword, every object with named properties
+    refuses others (an answer carries no field the document does not describe), but in an
+    ``if``, which only tests some fields to choose the ``then``, and every sized array says what
+    its items are."""
     if isinstance(schema, list):
         for item in schema:
             check_schema_words(item, where, condition)
@@ -330,6 +331,8 @@ def check_schema_words(schema, where: str, condition: bool = False) -> None:
     assert set(schema) <= SCHEMA_KEYWORDS, (where, set(schema) - SCHEMA_KEYWORDS)
     if schema.get("type") == "object" and "properties" in schema and not condition:
         assert schema.get("additionalProperties") is False, where
+    if {"minItems", "maxItems", "contains"} & set(schema):  # a sized array still says what its items are
+        assert schema.get("type") == "array" and "items" in schema, where
     for key, value in schema.items():
         if key in SUBSCHEMA_MAPS:
             for name, sub in value.items():
@@ -348,8 +351,9 @@ def test_the_document_is_valid_openapi_and_its_schemas_use_only_real_keywords(op
         check_schema_words(schema, name)
 
 
-def test_the_keyword_check_refuses_a_misspelt_keyword_and_an_open_object():
+def test_the_keyword_check_refuses_a_misspelt_keyword_an_open_object_and_an_array_of_anything():
     for wrong in ({"TYPE": "array"}, {"anyOf": [{"type": "integer", "XXmaxContainsXX": 2}]},
-                  {"type": "object", "properties": {"a": {"type": "integer"}}, "additionalProperties": True}):  # fmt: skip
+                  {"type": "object", "properties": {"a": {"type": "integer"}}, "additionalProperties": True},
+                  {"minItems": 2, "maxItems": 2}, {"type": "array", "minItems": 2}):  # fmt: skip
         with pytest.raises(AssertionError):
             check_schema_words(wrong, "example")

@@ -221,8 +221,13 @@ def test_small_answers_and_images_are_not_compressed(client):
 
 
 def test_browser_gets_html_errors_with_the_chapter_list(client):
-    for method, path, status in [("get", "/nowhere", 404), ("get", "/chapter/no-such-chapter", 404), ("post", "/", 405)]:
-        response = getattr(client, method)(path, headers={"Accept": BROWSER_ACCEPT})
+    for method, path, status, body in [
+        ("get", "/nowhere", 404, None),
+        ("get", "/chapter/no-such-chapter", 404, None),
+        ("post", "/", 405, None),
+        ("get", "/", 413, b"x" * 20000),  # a status with no words of its own: the page's general ones
+    ]:
+        response = getattr(client, method)(path, headers={"Accept": BROWSER_ACCEPT}, data=body)
         assert response.status_code == status and response.mimetype == "text/html", path
         html = response.get_data(as_text=True)
         assert f'data-error-status="{status}"' in html
@@ -236,7 +241,27 @@ def test_browser_gets_html_errors_with_the_chapter_list(client):
 WORDS_OF_ERROR_PAGES = {
     404: ("Page not found", "There is no page at this address. Every chapter is listed below."),
     405: ("Not allowed here", "This page cannot be used that way. Every chapter is listed below."),
+    413: ("Request refused", "The server could not answer this request."),
 }
+
+
+@pytest.mark.parametrize(
+    "accept, page",
+    [
+        (BROWSER_ACCEPT, True),
+        ("text/html", True),
+        ("text/html, application/json", True),  # as welcome as JSON: the page
+        ("text/html;q=0.9, application/json;q=0.5", True),
+        ("text/html;q=0.5, application/json;q=0.9", False),
+        ("application/json", False),
+        ("*/*", False),  # names no text/html: a script, which gets the contract's JSON
+        (None, False),
+    ],
+)
+def test_an_error_is_a_page_only_for_a_client_that_prefers_html(client, accept, page):
+    response = client.get("/nowhere", headers={} if accept is None else {"Accept": accept})
+    assert response.status_code == 404
+    assert response.mimetype == ("text/html" if page else "application/json"), accept
 
 
 def test_api_errors_stay_json_even_for_a_browser(client):
