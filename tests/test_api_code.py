@@ -279,6 +279,13 @@ def test_an_index_past_the_last_input_says_which_indices_there_are(client):
     assert client.get("/api/code-truth?task=color&index=63").status_code == 200
 
 
+def test_an_index_that_is_no_whole_number_is_quoted_in_its_error(client):
+    for text, quoted in (("1.0", "'1.0'"), (" 1", "' 1'"), ("²", "'²'"), ("9" * 50, repr("9" * 40) + "... (50 characters)")):
+        error = client.get("/api/code-truth", query_string={"task": "color", "index": text}).json["error"]
+        message = f"index must be a whole number 0..4095, got {quoted}"
+        assert error == {"code": "invalid_parameter", "message": message, "param": "index"}
+
+
 def test_openapi_declares_the_code_endpoints(client):
     paths = client.get("/api/openapi.json").json["paths"]
     assert [p["name"] for p in paths["/api/code-truth"]["get"]["parameters"]] == ["task", "index"]

@@ -202,8 +202,20 @@ def test_large_shared_answers_are_packed_at_brotli_9_the_rest_at_11():
     from chessviz.web.serving import LARGE_BODY, Prepared
 
     large, small = b'{"x": "' + b"ab" * LARGE_BODY + b'"}', b'{"x": "' + b"ab" * 500 + b'"}'
-    for body, quality in ((large, 9), (small, 11)):
-        assert Prepared(body, "application/json").encoding("br") == brotli.compress(body, quality=quality)
+    at_limit, past_it = b"a" * LARGE_BODY, b"a" * (LARGE_BODY + 1)  # LARGE_BODY bytes are not yet large
+    for body, quality in ((large, 9), (small, 11), (at_limit, 11), (past_it, 9)):
+        assert Prepared(body, "application/json").encoding("br") == brotli.compress(body, quality=quality), len(body)
+
+
+def test_prepared_bodies_are_packed_from_256_bytes_of_text_and_gzip_at_9_without_a_time():
+    from chessviz.web.serving import MIN_COMPRESS, Prepared
+
+    text = b"x" * MIN_COMPRESS
+    packed = Prepared(text, "text/css").encoding("gzip")
+    assert packed == gzip.compress(text, 9, mtime=0) and gzip.decompress(packed) == text
+    assert packed[4:8] == bytes(4)  # gzip's MTIME field: 0, no time stamp (RFC 1952), so a file packs the same each time
+    for body, mimetype in ((text[:-1], "text/css"), (text * 10, "image/png")):  # too short to gain; already packed
+        assert Prepared(body, mimetype).encoding("gzip") is None and Prepared(body, mimetype).encoding("br") is None
 
 
 def test_answers_made_per_request_are_packed_fast_brotli_5_gzip_6(client):

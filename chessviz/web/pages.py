@@ -5,11 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, abort, render_template, url_for
-from jinja2 import TemplateNotFound
 
 from .. import devlog
 from ..errors import shown
-from . import ROOT
 
 pages = Blueprint("pages", __name__)
 
@@ -94,14 +92,9 @@ CHAPTERS = [
 CHAPTERS_BY_SLUG = {chapter.slug: chapter for chapter in CHAPTERS}
 
 
-def is_built(chapter: Chapter) -> bool:
-    """Return True when the chapter has its own template (else the page says it is a placeholder)."""
-    return (ROOT / "templates" / "chapters" / f"{chapter.slug}.html").is_file()
-
-
 @pages.get("/")
 def index():
-    return render_template("index.html", chapters=CHAPTERS, built={c.slug for c in CHAPTERS if is_built(c)})
+    return render_template("index.html", chapters=CHAPTERS)
 
 
 @pages.get("/chapter/<slug>")
@@ -118,7 +111,4 @@ def chapter(slug: str):
         "chapter_urls": {c.slug: url_for("pages.chapter", slug=c.slug) for c in CHAPTERS},
         "devlog": devlog.constants(),
     }
-    try:
-        return render_template(f"chapters/{slug}.html", **context)
-    except TemplateNotFound:
-        return render_template("chapters/_placeholder.html", **context)
+    return render_template(f"chapters/{slug}.html", **context)
