@@ -26,7 +26,7 @@ from sliding_oracle import rev
 BB_ALL = (1 << 64) - 1
 LINE_WORDS = {"rank": "rank", "file": "file", "diagonal": "diagonal", "anti_diagonal": "anti-diagonal"}
 # Words in capitals or with a capital inside that are not names from the code the page shows.
-KNOWN_WORDS = {"XOR", "XORs", "BigInts", "JavaScript"}
+KNOWN_WORDS = {"XOR", "XORs", "BigInts", "JavaScript", "OK", "QR", "SVG", "FEN"}
 PROPER_NAMES = {"C", "JavaScript", "Python"}  # the languages keep their capitals, even C's one letter
 TOKEN = re.compile(r"(?<![\w$])[A-Za-z_$][\w$]*")
 COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)  # C's and JavaScript's
@@ -53,7 +53,7 @@ def wiki_pages() -> dict[str, str]:
 
 def check_style(text: str, kind: str, names: set[str]) -> None:
     """One sentence (kind "sentence") or one title or label (kind "label") in the house style."""
-    assert text and text[0].isupper(), (kind, text)
+    assert text and (text[0].isupper() or text[0].isdigit()), (kind, text)  # a capital, or a number ("64-bit ...")
     if kind == "sentence":
         assert text[-1] in ".?", text
         for sentence in re.split(r"(?<=[.?]) +", text)[1:]:  # each starts with a capital, a square or a call of the code's
@@ -236,6 +236,14 @@ def descriptions(node) -> list[str]:
         return []
     own = [node["description"]] if isinstance(node.get("description"), str) else []
     return own + [text for value in node.values() for text in descriptions(value)]
+
+
+def test_the_api_document_s_summaries_and_answers_are_labels_in_the_house_style(client):
+    for item in client.get("/api/openapi.json").json["paths"].values():
+        operation = item["get"]
+        check_style(operation["summary"], "label", set())
+        for response in operation["responses"].values():
+            check_style(response["description"], "label", set())
 
 
 def test_the_files_the_api_document_names_are_in_the_repository(client):

@@ -58,7 +58,7 @@ def document() -> dict:
                 "summary": ep.summary,
                 "description": ep.description,
                 "tags": [ep.tag],
-                "operationId": ep.path.removeprefix("/api/").replace("/", "_").replace(".", "_").replace("-", "_"),
+                "operationId": ep.path.removeprefix("/api/").replace("/", "_").replace("-", "_"),
                 "parameters": [
                     {
                         "name": p.name,
@@ -66,7 +66,7 @@ def document() -> dict:
                         "required": p.required,
                         "description": p.description,
                         "schema": _param_schema(p),
-                        **({"example": p.example} if p.example is not None else {}),
+                        "example": p.example,
                     }
                     for p in ep.params
                 ],
