@@ -179,7 +179,7 @@ def _the_words(client):
 
     words.test_every_task_s_words_state_true_facts_in_the_house_style(client)
     words.test_the_files_the_api_document_names_are_in_the_repository(client)
-    words.test_the_api_document_s_summaries_and_answers_are_labels_in_the_house_style(client)
+    words.test_the_api_document_s_own_words_keep_the_house_style(client)
 
 
 REASONS = {

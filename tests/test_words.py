@@ -26,7 +26,7 @@ from sliding_oracle import rev
 BB_ALL = (1 << 64) - 1
 LINE_WORDS = {"rank": "rank", "file": "file", "diagonal": "diagonal", "anti_diagonal": "anti-diagonal"}
 # Words in capitals or with a capital inside that are not names from the code the page shows.
-KNOWN_WORDS = {"XOR", "XORs", "BigInts", "JavaScript", "OK", "QR", "SVG", "FEN"}
+KNOWN_WORDS = {"XOR", "XORs", "BigInts", "JavaScript", "OK", "QR", "SVG", "FEN", "LERF", "HTTP", "API", "OpenAPI"}
 PROPER_NAMES = {"C", "JavaScript", "Python"}  # the languages keep their capitals, even C's one letter
 TOKEN = re.compile(r"(?<![\w$])[A-Za-z_$][\w$]*")
 COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)  # C's and JavaScript's
@@ -238,12 +238,21 @@ def descriptions(node) -> list[str]:
     return own + [text for value in node.values() for text in descriptions(value)]
 
 
-def test_the_api_document_s_summaries_and_answers_are_labels_in_the_house_style(client):
-    for item in client.get("/api/openapi.json").json["paths"].values():
+def test_the_api_document_s_own_words_keep_the_house_style(client):
+    """Its summaries, answers and links are labels, its introduction sentences; each operation is
+    named after its path, and the document after the project."""
+    document = client.get("/api/openapi.json").json
+    for path, item in document["paths"].items():
         operation = item["get"]
+        assert operation["operationId"] == re.sub(r"[/.-]", "_", path.removeprefix("/api/")), path
         check_style(operation["summary"], "label", set())
         for response in operation["responses"].values():
             check_style(response["description"], "label", set())
+    check_style(document["paths"]["/api/openapi.json"]["get"]["description"], "sentence", set())
+    check_style(document["info"]["description"], "sentence", set())
+    check_style(document["externalDocs"]["description"], "label", set())
+    project = re.search(r'^name = "([^"]+)"', (ROOT / "pyproject.toml").read_text(encoding="utf-8"), re.M)[1]
+    assert document["info"]["title"] == project == "chessviz"
 
 
 def test_the_files_the_api_document_names_are_in_the_repository(client):

@@ -58,7 +58,7 @@ def document() -> dict:
                 "summary": ep.summary,
                 "description": ep.description,
                 "tags": [ep.tag],
-                "operationId": ep.path.removeprefix("/api/").replace("/", "_").replace("-", "_"),
+                "operationId": ep.path.removeprefix("/api/").replace("/", "_").replace("-", "_"),  # no endpoint's path has a dot
                 "parameters": [
                     {
                         "name": p.name,
@@ -84,7 +84,7 @@ def document() -> dict:
             "summary": "This document",
             "description": "The OpenAPI 3.1 document of every endpoint, written from the parameter declarations.",
             "tags": ["meta"],
-            "operationId": "openapi",
+            "operationId": "openapi_json",  # the rule of every other operation: its path, "/", "." and "-" as "_"
             "parameters": [],
             "responses": {"200": {"description": "OK", "content": {"application/json": {"schema": {"type": "object"}}}}},
         }
