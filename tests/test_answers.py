@@ -395,6 +395,7 @@ def test_answers_take_bitboards_in_the_mapping_they_are_given():
 
 
 def test_the_core_s_own_checks_of_choices_name_the_argument():
+    from chessviz.code_tasks import TASKS, check_task
     from chessviz.compass import table
     from chessviz.sliding import attacks
     from chessviz.squares import check_line_kind
@@ -403,6 +404,7 @@ def test_the_core_s_own_checks_of_choices_name_the_argument():
         (lambda: table("radians"), "kind", "kind must be one of degrees, begrees, begrees_filled, got 'radians'"),
         (lambda: check_line_kind("ranks"), None, "line must be one of rank, file, diagonal, anti_diagonal, got 'ranks'"),
         (lambda: attacks("king", 0, 0, 0, "lerf"), None, "piece must be one of rook, bishop, queen, got 'king'"),
+        (lambda: check_task("rook"), "task_id", f"task must be one of {', '.join(t.id for t in TASKS)}, got 'rook'"),
     ]:
         with pytest.raises(ChessvizError) as caught:
             call()
