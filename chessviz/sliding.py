@@ -65,7 +65,7 @@ def line_between(a: Square, b: Square) -> str:
     return shared[0]
 
 
-def shift_ray(a: Square, b: Square, mapping: str = "lerf") -> dict:
+def shift_ray(a: Square, b: Square, mapping: str) -> dict:
     """Return the devlog's shift loop from a to b, generalised to files and diagonals.
 
     e.g. c4 -> g4 in lerbef: operator ">>", shift 1, steps c4 d4 e4 f4 g4. The loop is
@@ -90,7 +90,7 @@ def shift_ray(a: Square, b: Square, mapping: str = "lerf") -> dict:
     }
 
 
-def board_summary(value: Bitboard, mapping: str = "lerf") -> dict:
+def board_summary(value: Bitboard, mapping: str) -> dict:
     """Return one board as the devlog's comparison reads it: value, popcount, most significant bit, squares."""
     msb = value.bit_length() - 1 if value else None
     return {
@@ -238,7 +238,7 @@ def subtract(minuend: Bitboard, subtrahend: Bitboard) -> dict:
     return {"difference": difference, "borrows": borrows, "wrapped": subtrahend > minuend}
 
 
-def slide_steps(sq: Square, occupied: Bitboard, line: str, mapping: str = "lerf") -> list[dict]:
+def slide_steps(sq: Square, occupied: Bitboard, line: str, mapping: str) -> list[dict]:
     """Return every step of o^(o-2r) for the slider on sq along one line, in order.
 
     The slider never blocks itself: o = occupied & ~r. Each step is {id, label, formula, value}.

@@ -112,7 +112,7 @@ def bit_of(sq: Square, mapping: str = "lerf") -> int:
     return sq
 
 
-def square_of_bit(bit: int, mapping: str = "lerf") -> Square:
+def square_of_bit(bit: int, mapping: str) -> Square:
     """Return the LERF square of a bit number in a mapping (the inverse of :func:`bit_of`)."""
     return bit ^ 7 if check_mapping(mapping) == "lerbef" else bit
 
@@ -149,7 +149,7 @@ def bb_square(sq: Square, mapping: str) -> Bitboard:
     return 1 << bit_of(sq, mapping)
 
 
-def squares_of(bb: Bitboard, mapping: str = "lerf") -> list[Square]:
+def squares_of(bb: Bitboard, mapping: str) -> list[Square]:
     """Return the LERF squares whose bits are set in ``bb``, sorted by LERF index."""
     return sorted(square_of_bit(bit, mapping) for bit in bits_of(bb))
 
