@@ -292,10 +292,19 @@ def test_an_occupancy_holding_the_slider_is_accepted_and_the_slider_ignored(clie
 
 
 def test_not_aligned_says_which_lines_fail(client):
-    error = client.get("/api/ray?from=c4&to=d7").json["error"]
-    for words in ("not a rank", "not a file", "not a diagonal", "not an anti-diagonal", "c4", "d7"):
-        assert words in error["message"]
-    assert client.get("/api/ray?from=e4&to=e4").json["error"]["code"] == "not_aligned"
+    # c4 is rank 3, file 2 and d7 rank 6, file 3, counted from 0: differences 1 and 3, sums 5 and 9.
+    assert client.get("/api/ray?from=c4&to=d7").json["error"] == {
+        "code": "not_aligned",
+        "param": "to",
+        "message": "c4 and d7 share no line: not a rank (ranks 4 and 7), not a file (c and d), not a diagonal "
+        "(rank - file 1 and 3), not an anti-diagonal (rank + file 5 and 9, ranks and files counted from 0); "
+        "no shift of 1, 7, 8 or 9 walks from one to the other along the board",
+    }
+    assert client.get("/api/ray?from=e4&to=e4").json["error"] == {
+        "code": "not_aligned",
+        "param": "to",
+        "message": "both squares are e4; a ray needs two different squares",
+    }
 
 
 def test_move_reports_the_promotion(client):
