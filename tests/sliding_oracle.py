@@ -1,6 +1,8 @@
 """Independent definitions the sliding tests hold the engine to: rays walked square by square,
 python-chess's attack tables, a 64-bit reversal through a binary string, seeded occupancies."""
 
+from itertools import pairwise
+
 import chess
 
 from chessviz.squares import BB_ALL, bit_of, line_mask
@@ -75,3 +77,45 @@ def occupancies(rng, count):
 def rev(x):
     """Return the 64-bit reversal of x by reversing its binary digits (not the engine's table)."""
     return int(bin(x)[2:].zfill(64)[::-1], 2)
+
+
+def mapped(n, mapping):
+    """The LERF square of bit n in `mapping`, or the bit of LERF square n: lerbef mirrors each rank."""
+    return chess.square(7 - n % 8, n // 8) if mapping == "lerbef" else n
+
+
+def printed_loop_by_arithmetic(a, b, mapping, shift):
+    """What the printed loop does, worked out from bit numbers alone, without running it.
+
+    Step i holds bit x + shift*i (left, when x < y) or x - shift*i (right). It meets y when the
+    gap is a multiple of the shift; otherwise it runs until the bit passes 63 (left) or falls
+    below 0, where the number is 0 for good (right).
+    """
+    x, y = mapped(a, mapping), mapped(b, mapping)
+    gap, direction = abs(y - x), (1 if y >= x else -1)
+    if gap % shift == 0:
+        outcome, last = "reached", gap // shift
+    elif direction == 1:
+        outcome, last = "left_64_bits", (63 - x) // shift + 1
+    else:
+        outcome, last = "never_ends", x // shift + 1
+    bits = [x + direction * shift * i for i in range(last + 1)]
+    on_board = [bit for bit in bits if 0 <= bit < 64]
+    squares = [mapped(bit, mapping) for bit in on_board]
+    king_steps = all(chess.square_distance(s, t) == 1 for s, t in pairwise(squares))
+    return {
+        "outcome": outcome,
+        "wrapped": outcome == "reached" and not king_steps,
+        "same_square": x == y,
+        "iterations": last + 1,
+        "steps": [
+            {
+                "i": i,
+                "bit": bit if bit >= 0 else None,
+                "square": chess.square_name(mapped(bit, mapping)) if 0 <= bit < 64 else None,
+            }
+            for i, bit in enumerate(bits)
+        ],
+        "ray": sum(1 << bit for bit in on_board),
+        "ray_squares": [chess.square_name(s) for s in sorted(set(squares))],
+    }
