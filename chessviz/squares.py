@@ -105,7 +105,7 @@ def check_mapping(mapping: str) -> str:
     return one_of(mapping, MAPPINGS, "mapping", "mapping")
 
 
-def bit_of(sq: Square, mapping: str = "lerf") -> int:
+def bit_of(sq: Square, mapping: str) -> int:
     """Return the bit number of a square in a mapping, e.g. a1 is bit 0 in lerf, bit 7 in lerbef."""
     if check_mapping(mapping) == "lerbef":
         return sq ^ 7  # 8*rank + (7 - file): mirror the file within its byte
