@@ -13,6 +13,7 @@ from __future__ import annotations
 import ctypes
 import math
 import re
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
@@ -28,6 +29,22 @@ STEPS = {"rank": (0, 1), "file": (1, 0), "diagonal": (1, 1), "anti_diagonal": (1
 def rf(sq):
     """(rank, file) of a LERF square."""
     return divmod(sq, 8)
+
+
+def line_point(a, b, line_a, line_b):
+    """The (rank, file) where the two infinite lines meet, as fractions (off the board allowed)."""
+    (ra, fa), (rb, fb) = rf(a), rf(b)
+    # Each line as p*rank + q*file = c.
+    eq = {
+        "rank": lambda r, f: (1, 0, r),
+        "file": lambda r, f: (0, 1, f),
+        "diagonal": lambda r, f: (1, -1, r - f),
+        "anti_diagonal": lambda r, f: (1, 1, r + f),
+    }
+    p1, q1, c1 = eq[line_a](ra, fa)
+    p2, q2, c2 = eq[line_b](rb, fb)
+    det = p1 * q2 - p2 * q1
+    return Fraction(c1 * q2 - c2 * q1, det), Fraction(p1 * c2 - p2 * c1, det)
 
 
 def walk(sq, kind):

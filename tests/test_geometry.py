@@ -3,7 +3,6 @@ without Flask: every square, every ordered pair, every pair of line kinds."""
 
 import ctypes
 import math
-from fractions import Fraction
 
 import chess
 import pytest
@@ -13,13 +12,7 @@ from chessviz.answers import square_answer
 from chessviz.errors import ChessvizError
 from chessviz.squares import LINE_KINDS, SQUARE_NAMES
 
-PAIRS = [(a, b) for a in range(64) for b in range(64)]
-COMBOS = [(x, y) for x in LINE_KINDS for y in LINE_KINDS if x != y]
-
-
-def rf(sq):
-    return divmod(sq, 8)
-
+from oracle import COMBOS, PAIRS, line_point, rf
 
 # ------------------------------------------------------------------ C integer helpers
 
@@ -94,22 +87,6 @@ def test_same_line_every_pair_against_python_chess():
 # ------------------------------------------------------------------ intersections
 
 
-def line_point(a, b, line_a, line_b):
-    """The (rank, file) where the two infinite lines meet, as fractions (off the board allowed)."""
-    (ra, fa), (rb, fb) = rf(a), rf(b)
-    # Each line as p*rank + q*file = c.
-    eq = {
-        "rank": lambda r, f: (1, 0, r),
-        "file": lambda r, f: (0, 1, f),
-        "diagonal": lambda r, f: (1, -1, r - f),
-        "anti_diagonal": lambda r, f: (1, 1, r + f),
-    }
-    p1, q1, c1 = eq[line_a](ra, fa)
-    p2, q2, c2 = eq[line_b](rb, fb)
-    det = p1 * q2 - p2 * q1
-    return Fraction(c1 * q2 - c2 * q1, det), Fraction(p1 * c2 - p2 * c1, det)
-
-
 def test_intersection_and_0x88_working_every_pair_and_combination():
     for a, b in PAIRS:
         for line_a, line_b in COMBOS:
@@ -134,8 +111,14 @@ def test_intersection_and_0x88_working_every_pair_and_combination():
             assert (working["masked"] == 0) == on_board, where
             assert working["square"] == (SQUARE_NAMES[expected] if on_board else None), where
             assert int(working["binary"], 2) == working["value"] % 4096
-            if doubled:
-                assert working["different_colors_bit"] == (reason == "different_colors"), where
+            # Off the board: the mask's bits beyond the colour bit (0x88, or bits 4 and 8 of 0x111).
+            assert working["off_board"] is bool(working["masked"] & ~1), where
+            if rank.denominator == 1:
+                assert working["off_board"] is not on_board, where
+            assert working["different_colors_bit"] == ((reason == "different_colors") if doubled else None), where
+            # The printed square formula, evaluated, turns the 0x88 value into the 0..63 square.
+            if on_board:
+                assert eval(working["square_formula"], {"s88x2" if doubled else "s88": working["value"]}) == expected, where
 
 
 def test_intersection_refuses_bad_line_kinds():
