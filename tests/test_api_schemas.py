@@ -304,6 +304,12 @@ def test_every_operation_declares_the_media_type_it_answers_with(client, openapi
         response = client.get(f"{path}?{urlencode(query)}")
         assert response.status_code == 200, path
         assert set(operation["responses"]["200"]["content"]) == {response.mimetype}, path
+        if query:  # without its first required parameter: the error the 400 response describes
+            error = client.get(f"{path}?{urlencode(dict(list(query.items())[1:]))}")
+            assert error.status_code == 400, path
+            assert operation["responses"]["400"]["content"] == {
+                error.mimetype: {"schema": {"$ref": "#/components/schemas/Error"}}
+            }
 
 
 # JSON Schema 2020-12's keywords (its validation, applicator, core, format, content and meta-data

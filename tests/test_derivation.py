@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import pytest
 
-from oracle import COMBOS, DATA, NAMES, PAIRS, PRINTED_ROUTINES, meet, rf
+from oracle import COMBOS, DATA, NAMES, PAIRS, PRINTED_ROUTINES, line_point, meet, rf
 
 SECTION_OF = {
     ("file", "rank"): ("Rank and File", False),
@@ -30,6 +30,8 @@ SECTION_OF = {
     ("diagonal", "anti_diagonal"): ("Diagonal and Anti-Diagonal", False),
     ("anti_diagonal", "diagonal"): ("Diagonal and Anti-Diagonal", True),
 }
+# Each section's own order of line kinds: a's line first (Rank and File, the last pair listed, is rank then file).
+PAGE_LINES = {title: pair for pair, (title, vice_versa) in SECTION_OF.items() if not vice_versa}
 # The page's chain as tests/oracle.py transcribes it (the audit's prose readings, s1/s2 for rank and file).
 PAGE_CHAIN = {
     "Rank and File": None,
@@ -166,9 +168,16 @@ def test_every_pair_and_every_pair_of_line_kinds(client):
                 page = truth  # rank and file: s1, s2 are right
             assert d["printed_result"]["value"] == page, where
             values = known(page_a, page_b)
+            # The true chain's rankIndex(s) and fileIndex(s) are where the two lines meet (half a
+            # rank where they differ in colour), and the page's equations hold for that point.
+            point = dict(zip(("rankIndex(s)", "fileIndex(s)"), line_point(page_a, page_b, *PAGE_LINES[title]), strict=True))
             for step in d["steps"]:
                 check_evaluation(step["line"], step["printed"], values, where)
                 check_evaluation(step["true_line"] or step["line"], step["truth"], values, where)
+                if step["truth"] and step["truth"]["with"] and step["truth"]["with"].split(" ")[0] in point:
+                    assert Fraction(step["truth"]["value"]) == point[step["truth"]["with"].split(" ")[0]], where
+                if step["truth"] and "sides" in step["truth"]:
+                    assert step["truth"]["value"] is step["printed"]["value"] is True, where
                 if not step["wrong"] and step["printed"] and step["printed"]["with"] and d["wrong_lines"] == 0:
                     assert step["printed"] == step["truth"], where
 
@@ -263,3 +272,23 @@ def test_the_else_line_is_reached_exactly_when_the_if_test_is_zero(client):
             assert off_board[side]["reached"] is (test[side]["value"] != 0), (a, b, side)
             seen.add(test[side]["value"] == 0)
     assert seen == {True, False}  # both ways of the branch are met
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("(1 + 2 3", "unbalanced parentheses"),
+        ("1 + 2 )", "unexpected ')'"),
+        ("1 $ 2", "cannot read ' $ 2'"),
+        ("(1 - 0.5) & 1", "bit operation on 1/2, not a whole number"),
+        ("4 >> 0.5", "bit operation on 1/2, not a whole number"),
+    ],
+)
+def test_the_evaluator_refuses_what_it_cannot_read(text, message):
+    """The page's lines are the product's own text, so these never reach a student; a slip in
+    one of them must stop with its reason, not show a wrong number."""
+    from chessviz.derivation import _evaluate  # read at run time: a mutation run rebuilds the module
+
+    with pytest.raises(ValueError) as caught:
+        _evaluate(text)
+    assert str(caught.value) == message
