@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import sys
 from pathlib import Path
 
 import brotli
@@ -494,6 +495,35 @@ def test_the_memo_s_limits_hold_at_their_edges_and_a_body_sent_by_chunks_is_neve
     for _ in range(2):
         assert client.get(url, environ_overrides={"HTTP_TRANSFER_ENCODING": "chunked"}).status_code == 200
     assert app.wsgi_app.hits == 0 and not app.wsgi_app.entries
+
+
+def test_the_memo_keeps_the_wsgi_contract_with_the_app_behind_it():
+    """PEP 3333: the body may come in several chunks, an iterable with close() must be closed,
+    and an exc_info passed to start_response goes on to the server. Flask's own answers come
+    in one chunk without exc_info, so only an app written for this shows it."""
+    from chessviz.web.memo import AnswerMemo
+
+    closed, passed = [], []
+
+    class Body:
+        def __iter__(self):
+            return iter([b'{"a": ', b"1}"])
+
+        def close(self):
+            closed.append(True)
+
+    def app(environ, start_response):
+        try:
+            raise RuntimeError("the app's own error")
+        except RuntimeError:
+            start_response("200 OK", [("Cache-Control", "public")], sys.exc_info())
+        return Body()
+
+    memo = AnswerMemo(app)
+    body = memo({"REQUEST_METHOD": "GET", "PATH_INFO": "/api/x"}, lambda status, headers, exc_info=None: passed.append(exc_info))
+    assert body == [b'{"a": 1}'] and closed == [True]
+    assert passed[0][0] is RuntimeError and str(passed[0][1]) == "the app's own error"
+    assert memo.entries[("/api/x", "", "")][2] == b'{"a": 1}'
 
 
 def test_the_memo_is_off_when_debugging_or_asked_to_be():
