@@ -274,7 +274,7 @@ def compress(response: Response) -> Response:
     response.vary.add("Accept-Encoding")
     accepted = request.accept_encodings
     encoding = "br" if accepted["br"] else "gzip" if accepted["gzip"] else None
-    if encoding is None or "Content-Encoding" in response.headers:
+    if encoding is None:  # no view encodes its own answer: this is the one place that does
         return response
     prepared = getattr(response, "chessviz_prepared", None)
     if prepared is not None:
