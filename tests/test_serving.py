@@ -188,10 +188,19 @@ def test_compressed_when_asked(client, kind, encoding, decode):
     assert "Content-Encoding" not in plain.headers
     packed = client.get(url, headers={"Accept-Encoding": encoding})
     assert packed.headers["Content-Encoding"] == encoding
-    assert "Accept-Encoding" in packed.headers["Vary"]
+    # Both say so: a shared cache must not hand the packed answer to a client that did not ask.
+    assert "Accept-Encoding" in plain.headers["Vary"].split(", ") and packed.headers["Vary"] == plain.headers["Vary"]
     assert decode(packed.get_data()) == plain.get_data()
     assert len(packed.get_data()) < len(plain.get_data()) * 0.7
     assert packed.headers["ETag"] == plain.headers["ETag"]
+
+
+def test_an_error_page_is_packed_too_and_says_it_varies_by_encoding(client):
+    headers = {"Accept": "text/html", "Accept-Encoding": "gzip"}
+    packed, plain = client.get("/no-such-page", headers=headers), client.get("/no-such-page", headers={"Accept": "text/html"})
+    assert packed.status_code == plain.status_code == 404 and packed.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.get_data()) == plain.get_data()
+    assert "Accept-Encoding" in packed.headers["Vary"].split(", ") and packed.headers["Vary"] == plain.headers["Vary"]
 
 
 def test_api_answers_are_compact_json(client):
@@ -520,10 +529,32 @@ def test_the_memo_keeps_the_wsgi_contract_with_the_app_behind_it():
         return Body()
 
     memo = AnswerMemo(app)
-    body = memo({"REQUEST_METHOD": "GET", "PATH_INFO": "/api/x"}, lambda status, headers, exc_info=None: passed.append(exc_info))
+    environ = {"REQUEST_METHOD": "GET", "PATH_INFO": "/api/x"}  # PEP 3333: the query and the rest may be absent
+    body = memo(environ, lambda status, headers, exc_info=None: passed.append(exc_info))
     assert body == [b'{"a": 1}'] and closed == [True]
     assert passed[0][0] is RuntimeError and str(passed[0][1]) == "the app's own error"
     assert memo.entries[("/api/x", "", "")][2] == b'{"a": 1}'
+    # Replayed twice, with the status sent the first time; an empty or zero length is no body.
+    for length in ("", "0"):
+        replayed = memo(environ | {"CONTENT_LENGTH": length}, lambda status, headers: passed.append(status))
+        assert replayed == [b'{"a": 1}']
+    assert passed[1:] == ["200 OK", "200 OK"] and (memo.hits, memo.misses) == (2, 1)
+
+
+@pytest.mark.parametrize("cache_control", ["no-store", "private, max-age=60", "publicity"])
+def test_the_memo_keeps_only_what_is_marked_public(cache_control):
+    from chessviz.web.memo import AnswerMemo
+
+    def app(environ, start_response):
+        start_response("200 OK", [("Cache-Control", cache_control)])
+        return [b"{}"]
+
+    memo = AnswerMemo(app)
+    for _ in range(2):
+        assert memo({"REQUEST_METHOD": "GET", "PATH_INFO": "/api/x"}, lambda status, headers, exc_info=None: None) == [b"{}"]
+    assert not memo.entries and memo.hits == 0
+    # Without a path the request is no /api/ request, and reaches the app as it is.
+    assert memo({"REQUEST_METHOD": "GET"}, lambda status, headers, exc_info=None: None) == [b"{}"] and memo.misses == 2
 
 
 def test_the_memo_is_off_when_debugging_or_asked_to_be():
