@@ -94,7 +94,9 @@ def test_versioned_static_is_immutable_and_unversioned_revalidates(app, client):
         response = client.get(other)  # unversioned, or a page of an older deploy: same file, not kept
         assert response.status_code == 200 and response.get_data() == body
         assert response.headers["Cache-Control"] == "no-cache"
-    assert client.get(f"/static/{version}/js/no-such.js").status_code == 404
+    missing = client.get(f"/static/{version}/js/no-such.js")
+    assert missing.status_code == 404
+    assert missing.json["error"] == {"code": "not_found", "message": "no static file named 'js/no-such.js'", "param": None}
 
 
 def test_every_page_links_only_versioned_static_files(app, client):
@@ -152,6 +154,17 @@ def test_debugging_notices_an_edited_added_or_removed_static_file(tmp_path):
     static.load()
     (tmp_path / "js" / "c.js").mkdir()  # a folder is not a file
     assert not static.changed()
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_only_debugging_looks_for_edited_static_files(debug):
+    """A classroom server serves the files it read at start; `make run` (debug) looks again."""
+    app = create_app({"TESTING": True, "PREPARE_AT_START": False, "DEBUG": debug})
+    static = app.extensions["chessviz_static"]
+    static.stamps = {}  # as if every file had been edited since it was read
+    client = app.test_client()
+    assert client.get(page_module(client)).status_code == 200
+    assert bool(static.stamps) is debug
 
 
 @pytest.mark.parametrize("kind", ["api", "static", "page", "shared"])
