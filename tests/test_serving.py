@@ -241,6 +241,25 @@ def test_prepared_bodies_are_packed_from_256_bytes_of_text_and_gzip_at_9_without
         assert Prepared(body, mimetype).encoding("gzip") is None and Prepared(body, mimetype).encoding("br") is None
 
 
+def test_a_static_file_of_no_known_type_is_sent_as_bytes(client):
+    response = client.get("/static/vendor/codemirror.LICENSE")
+    assert response.status_code == 200 and response.mimetype == "application/octet-stream"
+    assert response.get_data() == (Path(__file__).parents[1] / "static/vendor/codemirror.LICENSE").read_bytes()
+
+
+def test_answers_made_per_request_are_packed_from_256_bytes_too():
+    from flask import Response
+
+    from chessviz.web.serving import MIN_COMPRESS, compress
+
+    app = create_app({"TESTING": True, "PREPARE_AT_START": False})
+    for size, packed in ((MIN_COMPRESS - 1, False), (MIN_COMPRESS, True)):
+        with app.test_request_context(headers={"Accept-Encoding": "gzip"}):
+            response = compress(Response(b"x" * size, mimetype="application/json"))
+        assert ("Content-Encoding" in response.headers) is packed, size
+        assert (gzip.decompress(response.get_data()) if packed else response.get_data()) == b"x" * size
+
+
 def test_answers_made_per_request_are_packed_fast_brotli_5_gzip_6(client):
     """Per request, compression is paid on every answer: brotli 5 and gzip 6 (not their slow best)."""
     url = "/api/slide?sq=e4&occ=0x0000001000ff0000&line=rank"
