@@ -13,6 +13,7 @@ from pathlib import Path
 import brotli
 import pytest
 import zxingcpp
+from flask import Response
 from PIL import Image, ImageDraw
 
 from chessviz.audit import audit
@@ -244,18 +245,13 @@ def test_prepared_bodies_are_packed_from_256_bytes_of_text_and_gzip_at_9_without
 def test_a_static_file_of_no_known_type_is_sent_as_bytes(client):
     response = client.get("/static/vendor/codemirror.LICENSE")
     assert response.status_code == 200 and response.mimetype == "application/octet-stream"
-    assert response.get_data() == (Path(__file__).parents[1] / "static/vendor/codemirror.LICENSE").read_bytes()
+    assert response.get_data() == (ROOT / "static/vendor/codemirror.LICENSE").read_bytes()
 
 
-def test_answers_made_per_request_are_packed_from_256_bytes_too():
-    from flask import Response
-
-    from chessviz.web.serving import MIN_COMPRESS, compress
-
-    app = create_app({"TESTING": True, "PREPARE_AT_START": False})
-    for size, packed in ((MIN_COMPRESS - 1, False), (MIN_COMPRESS, True)):
+def test_answers_made_per_request_are_packed_from_256_bytes_too(app):
+    for size, packed in ((serving.MIN_COMPRESS - 1, False), (serving.MIN_COMPRESS, True)):
         with app.test_request_context(headers={"Accept-Encoding": "gzip"}):
-            response = compress(Response(b"x" * size, mimetype="application/json"))
+            response = serving.compress(Response(b"x" * size, mimetype="application/json"))
         assert ("Content-Encoding" in response.headers) is packed, size
         assert (gzip.decompress(response.get_data()) if packed else response.get_data()) == b"x" * size
 
