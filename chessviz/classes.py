@@ -375,8 +375,10 @@ class ClassStore:
 
     def answer(self, code: str, student_id: str, question_id: object, squares: object, value: object) -> dict:
         """Record a student's answer to the open question (a later one replaces it)."""
-        if not isinstance(question_id, str) or not question_id:
+        if question_id is None or question_id == "":
             raise ClassError("missing_parameter", "question_id is missing", "question_id")
+        if not isinstance(question_id, str):
+            raise ClassError("invalid_parameter", f"question_id must be a string, got {shown(question_id)}", "question_id")
         stored = self.redis.hget(self.key(code, "questions"), question_id)
         if stored is None:
             raise ClassError("invalid_parameter", f"the class has no question {shown(question_id)}", "question_id")
@@ -492,10 +494,11 @@ class ClassStore:
         """Return the events after ``after``, or None when the stream no longer holds that id."""
         pipe = self.redis.pipeline(transaction=True)
         pipe.xrange(self.key(code, "events"), count=1)
+        pipe.xrevrange(self.key(code, "events"), count=1)
         pipe.xrange(self.key(code, "events"), min=f"({after}", max="+")
-        oldest, entries = pipe.execute()
-        if not oldest or id_after(oldest[0][0], after):
-            # The stream starts after the follower's id (trimmed, or another class's): replay nothing.
+        oldest, newest, entries = pipe.execute()
+        if not oldest or id_after(oldest[0][0], after) or id_after(after, newest[0][0]):
+            # An id the stream does not hold (trimmed away, another class's, a future one): replay nothing.
             return None
         return [Event.from_stream(entry_id, fields) for entry_id, fields in entries]
 

@@ -380,13 +380,15 @@ def parse_chapter_path(path: str, slugs) -> tuple[str, str]:
 
     ``slugs`` are the chapters this server has. A path is this server's: no scheme, no host.
     """
+    if path is None:
+        raise ChessvizError("missing_parameter", "path is missing", "path")
     if not isinstance(path, str):
         raise ChessvizError("invalid_parameter", f"path must be a string, got {shown(path)}", "path")
     if len(path) > MAX_PATH:
         raise ChessvizError("invalid_parameter", f"path is {len(path)} characters long; the most allowed is {MAX_PATH}", "path")
     parts = urlsplit(path)
     match = _PATH.fullmatch(parts.path)
-    if parts.scheme or parts.netloc or not path.startswith("/") or not match or match[1] not in slugs:
+    if parts.scheme or parts.netloc or parts.fragment or not path.startswith("/") or not match or match[1] not in slugs:
         raise ChessvizError("invalid_parameter", f"path must be a chapter page of this server, got {shown(path)}", "path")
     return match[1], parts.query
 

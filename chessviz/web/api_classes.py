@@ -478,7 +478,7 @@ def _stream(classes: LiveClasses, store: ClassStore, code: str, token: str, subs
                     continue
                 if event is None:
                     return  # the class ended, Redis went away, or this stream fell behind: the page reconnects
-                if not id_after(event.id, sent):
+                if not id_after(event.id, sent) and event.type != "ended":  # sent already (an ended class's is new)
                     continue
                 sent = event.id
                 yield _format(event)

@@ -83,7 +83,11 @@ def _operation(ep) -> dict:
     if ep.body is not None:
         schema = {
             "type": "object",
-            "properties": {p.name: p.schema | {"description": p.description} for p in ep.body},
+            # An optional field may also be null (taken as absent).
+            "properties": {
+                p.name: (p.schema if p.required else {"anyOf": [p.schema, {"type": "null"}]}) | {"description": p.description}
+                for p in ep.body
+            },
             "required": [p.name for p in ep.body if p.required],
         }
         example = {p.name: p.example for p in ep.body if p.example is not None}

@@ -156,8 +156,9 @@ def parse_body(fields: list[Param], request) -> dict[str, Any]:
     """Return the view's keyword arguments read from a JSON object body (none, or empty: no field).
 
     A body that is too large is a 413 ``body_too_large``; one that is not a JSON object (or not
-    sent as ``application/json``) a 400 ``invalid_body``; a missing required field a 400
-    ``missing_parameter`` naming it. Unknown fields are ignored.
+    sent as ``application/json``) a 400 ``invalid_body``; a missing required field is a 400
+    ``missing_parameter`` naming it, left to the view (so that, say, an unknown class is a 404
+    whatever the body). Unknown fields are ignored.
     """
     length = request.content_length
     if length is not None and length > MAX_JSON_BODY:
@@ -180,8 +181,5 @@ def parse_body(fields: list[Param], request) -> dict[str, Any]:
     else:
         body = {}
     for param in fields:
-        value = body.get(param.name)
-        if value is None and param.required:
-            raise ChessvizError("missing_parameter", f"{param.name} is missing", param.keyword)
-        values[param.keyword] = value
+        values[param.keyword] = body.get(param.name)
     return values
