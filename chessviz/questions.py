@@ -151,7 +151,7 @@ def _blockers(occupied: Bitboard, slider: Square) -> str:
 
 
 def _mapping(mapping: str) -> str:
-    return "lerbef (h1 = bit 0)" if mapping == "lerbef" else "lerf (a1 = bit 0)"
+    return "lerbef (h1 = bit 0)" if mapping == "lerbef" else "LERF (a1 = bit 0)"
 
 
 def _line(kind: str) -> str:

@@ -149,7 +149,20 @@ def options(host: str, port: int, workers: int, on_exit=None) -> dict:
 
 
 def main(argv: list[str] | None = None) -> None:
-    classroom(argv).run()
+    server = classroom(argv)
+    start_live_classes(server.application)
+    server.run()
+
+
+def start_live_classes(app) -> None:
+    """Start the live class's Redis here, in the master, before the workers fork, so that they all
+    share it (gunicorn's on_exit stops it with the server); REDIS_URL names a shared one instead."""
+    live = app.extensions["chessviz_classes"]
+    try:
+        url = live.start_embedded()
+        print("Live classes: " + ("the Redis at REDIS_URL" if live.url else f"an embedded Redis on {url}"), flush=True)
+    except Exception as error:  # every chapter still works; the class endpoints answer 503
+        print(f"Live classes are unavailable: {error}", flush=True)
 
 
 def classroom(argv: list[str] | None = None) -> Classroom:
@@ -168,14 +181,6 @@ def classroom(argv: list[str] | None = None) -> Classroom:
     app = create_app({"LAN_HOSTS": lan, "ANSWER_MEMO": not args.no_memo})
     raise_open_files_limit()
     lines = [f"chessviz classroom server, {args.workers} workers, listening on {args.host}:{args.port}"]
-    # The live class's Redis: started here, in the master, before the workers fork, so that they
-    # all share it; stopped with the server. REDIS_URL names a shared one instead.
-    live = app.extensions["chessviz_classes"]
-    try:
-        url = live.start_embedded()
-        lines.append("Live classes: " + ("the Redis at REDIS_URL" if live.url else f"an embedded Redis on {url}"))
-    except Exception as error:  # every chapter still works; the class endpoints answer 503
-        lines.append(f"Live classes are unavailable: {error}")
     if lan:
         lines += ["Students can open:", *(f"  http://{address}:{args.port}/" for address in lan)]
     else:
@@ -183,6 +188,7 @@ def classroom(argv: list[str] | None = None) -> Classroom:
             f"Only this computer can reach it: http://{args.host}:{args.port}/ (make serve HOST=0.0.0.0 opens it to the network)"
         )
     print("\n".join(lines), flush=True)  # at once, even into a pipe (make serve | tee)
+    live = app.extensions["chessviz_classes"]
     return Classroom(app, options(args.host, args.port, args.workers, on_exit=lambda server: live.stop_embedded()))
 
 
