@@ -327,10 +327,10 @@ class ClassStore:
         return {"student_id": student_id, "student_key": f"{student_id}.{secret}", "name": name}
 
     def me(self, code: str, meta: dict, student: tuple[str, dict]) -> dict:
-        """Return a student's own name and answer to the open question (whether right, once revealed)."""
+        """Return a student's own name and answer to the open question; once revealed, its answer and whether theirs was right."""
         student_id, record = student
         qid = meta["question"]
-        body = {"student_id": student_id, "name": record["name"], "question": None, "answer": None, "right": None}
+        body = {"student_id": student_id, "name": record["name"], "question": None, "answer": None, "revealed": None, "right": None}
         if qid:
             stored = json.loads(self.redis.hget(self.key(code, "questions"), qid))
             body["question"] = self._public_of(qid, stored)
@@ -340,6 +340,8 @@ class ClassStore:
                 body["answer"] = _shown_answer(stored["kind"], given["value"])
                 if stored["revealed"]:
                     body["right"] = given["value"] == stored["answer"]
+            if stored["revealed"]:
+                body["revealed"] = _shown_answer(stored["kind"], stored["answer"])
         return body
 
     def set_view(self, code: str, path: str, slugs: Iterable[str]) -> dict:

@@ -274,7 +274,7 @@ def join_class(code, name) -> dict:
     "/classes/<code>/me",
     "A student's own state",
     "The student's id and name, the open question's public part, their answer to it, and once "
-    "the answer is revealed, whether theirs was right (the server decides).",
+    "the answer is revealed, the answer and whether theirs was right (the server decides).",
     auth=STUDENT_ONLY,
     errors=STUDENT,
     response=S.obj(
@@ -283,6 +283,7 @@ def join_class(code, name) -> dict:
             "name": S.STR,
             "question": S.nullable(QUESTION),
             "answer": S.nullable(ANSWER),
+            "revealed": S.nullable(ANSWER),
             "right": S.nullable(S.BOOL),
         }
     ),
