@@ -65,14 +65,12 @@ function teacherPanel(root, start, record) {
       <h2 id="live-title">Live class</h2>
       <button type="button" data-live-hide aria-label="Hide the class panel (the class goes on)">Hide</button>
     </div>
-    <p class="live-join">Join at <a data-live-link></a> with the code</p>
-    <p class="live-code" data-live-code></p>
+    <p class="live-join">Join at <a data-live-link></a> with the code <strong class="live-code" data-live-code></strong></p>
     <img class="live-qr" data-live-qr width="160" height="160">
     <p class="live-count" data-live-students role="status" aria-live="polite"></p>
-    <label class="live-check"><input type="checkbox" data-live-send> Students follow my page</label>
     <div class="live-actions">
       <button type="button" data-live-ask>Ask the class</button>
-      <button type="button" data-live-reveal disabled>Reveal the answer</button>
+      <button type="button" data-live-reveal disabled>Reveal to the class</button>
     </div>
     <p class="live-note" data-live-note role="status" aria-live="polite"></p>
     <section class="live-question" data-live-question hidden aria-labelledby="live-question-title">
@@ -82,6 +80,7 @@ function teacherPanel(root, start, record) {
       <div data-live-heat></div>
       <ol class="live-values" data-live-values></ol>
     </section>
+    <label class="live-check"><input type="checkbox" data-live-send> Students follow my page</label>
     <div class="live-end">
       <button type="button" data-live-end>End the class</button>
       <span data-live-confirm hidden>End it for every student?
@@ -98,7 +97,7 @@ function teacherPanel(root, start, record) {
   part("send").checked = record.send !== false;
   root.append(panel);
 
-  const heat = createBoard(part("heat"), { role: "class-answers", label: "How many students marked each square" });
+  const heat = createBoard(part("heat"), { role: "class-answers", label: "Marks per square" });
   let question = null; // {question_id, kind, prompt, answer?}
   let timers = [];
   const note = (text) => {
@@ -214,6 +213,9 @@ function teacherPanel(root, start, record) {
   function drawQuestion() {
     part("question").hidden = !question;
     part("reveal").disabled = !question || Boolean(question.answer);
+    if (question) panel.dataset.asking = question.kind;
+    else delete panel.dataset.asking;
+    window.dispatchEvent(new Event("resize"));
     if (!question) return;
     part("prompt").textContent = question.prompt;
     part("question").dataset.kind = question.kind;
@@ -325,7 +327,7 @@ function studentBar(root, record) {
       <p class="live-prompt" data-live-prompt></p>
       <div data-live-board></div>
       <p class="live-value-row" data-live-value-row>
-        <label for="live-value">Your answer</label>
+        <label for="live-value">Type your answer</label>
         <input id="live-value" class="mono" data-live-value autocomplete="off" spellcheck="false" inputmode="text">
       </p>
       <div class="live-actions">
