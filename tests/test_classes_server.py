@@ -51,7 +51,7 @@ class RawStream:
                     kind = text[7:]
                 elif text.startswith("data: "):
                     self.events.put((kind, json.loads(text[6:])))
-        except (OSError, ValueError):
+        except (OSError, ValueError, AttributeError):  # closed by the test (fp gone), or by the server
             pass
 
     def wait_for(self, kind: str, timeout: float = 15):
@@ -148,6 +148,36 @@ def test_streams_on_both_workers_get_the_teacher_s_events(server):
     assert request(port, "DELETE", f"/api/classes/{code}", key=key)[0] == 204
     for stream in streams:
         assert stream.wait_for("ended") == {}
+        stream.close()
+
+
+def test_a_worker_killed_mid_lesson_loses_no_class_and_no_answer(server):
+    port = server["port"]
+    _, made = request(port, "POST", "/api/classes", {"path": "/chapter/rays"})
+    code, key = made["code"], made["teacher_key"]
+    student = request(port, "POST", f"/api/classes/{code}/students", {"name": "Sam"})[1]
+    _, asked = request(port, "POST", f"/api/classes/{code}/questions", {"path": "/chapter/colors?sq=a1"}, key)
+    answer = {"question_id": asked["question_id"], "value": "1"}
+    assert request(port, "POST", f"/api/classes/{code}/answers", answer, student["student_key"])[0] == 200
+    streams = [RawStream(port, f"/api/classes/{code}/events") for _ in range(6)]
+    for stream in streams:
+        stream.wait_for("view")
+    victim = psutil.Process(worker_of(server, streams[0].local_port))
+    victim.kill()
+    victim.wait(timeout=15)
+    deadline = time.monotonic() + 30
+    while len([c for c in server["master"].children() if "redis" not in c.name()]) < 2:  # gunicorn starts another
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    status, info = request(port, "GET", f"/api/classes/{code}")
+    assert status == 200 and info["students"] == 1 and info["question"] == asked
+    status, tally = request(port, "GET", f"/api/classes/{code}/questions/{asked['question_id']}/tally", key=key)
+    assert (tally["answered"], tally["right"]) == (1, 1)
+    again = RawStream(port, f"/api/classes/{code}/events")  # a reconnecting page, on whichever worker
+    assert again.wait_for("view") == {"path": "/chapter/rays"}
+    assert request(port, "PUT", f"/api/classes/{code}/view", {"path": "/chapter/mask"}, key)[0] == 200
+    assert again.wait_for("view") == {"path": "/chapter/mask"}
+    for stream in [*streams, again]:
         stream.close()
 
 
