@@ -9,13 +9,12 @@ import json
 import os
 import queue
 import subprocess
-import sys
 import threading
 import time
 
 import psutil
 import pytest
-from test_server import ROOT, free_port, get
+from test_server import ROOT, free_port, start_serve
 
 
 def request(port: int, method: str, path: str, body=None, key=None):
@@ -70,24 +69,7 @@ def server(tmp_path_factory):
     cwd = tmp_path_factory.mktemp("serve-live")
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}  # the embedded Redis, as on a fresh machine
-    process = subprocess.Popen(
-        [sys.executable, "-m", "chessviz.web.serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "2"],
-        cwd=cwd,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env={**env, "PYTHONPATH": str(ROOT)},
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            get(base + "/api/health", timeout=1)
-            break
-        except OSError:
-            assert process.poll() is None, process.stdout.read()
-            assert time.monotonic() < deadline, "the server did not start in 30 s"
-            time.sleep(0.2)
+    process, _ = start_serve(cwd, port, env, output=subprocess.DEVNULL)  # its log: unread, so not piped
     master = psutil.Process(process.pid)
     deadline = time.monotonic() + 30
     while len([c for c in master.children() if "redis" not in c.name()]) < 2:  # both workers up
