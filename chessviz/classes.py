@@ -330,7 +330,7 @@ class ClassStore:
         """Return a student's own name and answer to the open question; once revealed, its answer and whether theirs was right."""
         student_id, record = student
         qid = meta["question"]
-        body = {"student_id": student_id, "name": record["name"], "question": None, "answer": None, "revealed": None, "right": None}
+        body = {"student_id": student_id, "name": record["name"]} | dict.fromkeys(("question", "answer", "revealed", "right"))
         if qid:
             stored = json.loads(self.redis.hget(self.key(code, "questions"), qid))
             body["question"] = self._public_of(qid, stored)
