@@ -283,6 +283,48 @@ return ray;
 """
 
 
+# The devlog's loop once it has its stopping condition, before it handles the other direction:
+# left shifts only, "this only works for rays going from right to left". The task's starting
+# point: it fails every pair whose destination lies to the right (the loop never ends).
+PRINTED_HORIZONTAL_LEFT = """/**
+* @param {bigint} startSquare
+* @param {bigint} destinationSquare
+* @returns {bigint} Ray between start and destination square
+*/
+function getHorizontalRay(startSquare, destinationSquare) {
+let ray = 0n;
+let i = 0;
+let shiftedBit = 0n;
+//while we are not at the destination
+while (shiftedBit !== destinationSquare) {
+//incrementally add bits to the ray
+shiftedBit = startSquare << BigInt(1 * i);
+ray = ray | shiftedBit;
+i++;
+}
+return ray;
+}
+"""
+
+
+def _left_shifts_only(start: int, destination: int) -> int | None:
+    """Run PRINTED_HORIZONTAL_LEFT with BigInt semantics, bounded: None where it never ends
+    (the shifted bit grows past bit 63 without meeting the destination)."""
+    ray, shifted, i = 0, 0, 0
+    while shifted != destination:
+        shifted = start << i
+        if shifted > BB_ALL:
+            return None
+        ray |= shifted
+        i += 1
+    return ray
+
+
+def _printed_left_measure():
+    wrong = [i for i, (s, d) in enumerate(inputs_of("horizontal")) if _left_shifts_only(s, d) != _ray_truth(s, d)]
+    return len(wrong), (wrong[0] if wrong else None)
+
+
 def _ray_stub(entry: str) -> str:
     return f"{_JSDOC_RAY}\nfunction {entry}(startSquare, destinationSquare) {{\n\t//your code goes here...\n}}\n"
 
@@ -399,7 +441,8 @@ def _piece_solution(entry: str) -> str:
 
 
 def _piece_printed(entry: str) -> str:
-    """The devlog's SlidingPiece.getMoves exactly as printed (it reads ``mask``), in the piece."""
+    """The devlog's SlidingPiece.getMoves exactly as printed (it reads ``mask``), in the piece,
+    with the Rook's rays, the devlog's example: the piece's own rays are the task's answer."""
     return f"""class {entry} extends SlidingPiece {{
 \tgetType() {{
 \t\treturn E_PieceType.{entry};
@@ -422,7 +465,8 @@ def _piece_printed(entry: str) -> str:
 \t}}
 
 \tgetSlidingRays() {{
-\t\treturn {_PIECE_RAYS[entry]};
+\t\t// the Rook's, as the devlog prints them
+\t\treturn [getFile(this.file), getRank(this.rank)];
 \t}}
 }}
 """
@@ -475,10 +519,11 @@ def _tasks() -> list[Task]:
             _ray_describe("getHorizontalRay"),
             (
                 Printed(
-                    "The devlog's getHorizontalRay, as printed",
-                    PRINTED_HORIZONTAL,
-                    "The devlog's own loop, copied from its sketch bit-shifting.js.",
-                    _printed_loop_measure("horizontal"),
+                    "The devlog's loop with its stopping condition, as first printed",
+                    PRINTED_HORIZONTAL_LEFT,
+                    "The devlog's second version: it only shifts left, which \"only works for rays going from right to "
+                    'left". Towards the right the shifted bit never meets the destination: the loop never ends.',
+                    _printed_left_measure,
                 ),
             ),
         ),
@@ -603,7 +648,7 @@ def _tasks() -> list[Task]:
                     "With the devlog's SlidingPiece.getMoves as printed",
                     _piece_printed("Bishop"),
                     "The printed getMoves reads mask, which it never defines: the first call throws. Read as "
-                    "ray, the same code is right on every input.",
+                    "ray, it is right; its rays are still the Rook's.",
                     throws="ReferenceError",
                 ),
             ),
@@ -635,7 +680,7 @@ def _tasks() -> list[Task]:
                     "With the devlog's SlidingPiece.getMoves as printed",
                     _piece_printed("Queen"),
                     "The printed getMoves reads mask, which it never defines: the first call throws. Read as "
-                    "ray, the same code is right on every input.",
+                    "ray, it is right; its rays are still the Rook's.",
                     throws="ReferenceError",
                 ),
             ),
@@ -689,20 +734,13 @@ def _tasks() -> list[Task]:
             ("square",),
             "boolean",
             _wiki_stub("function isDark(square)", COLOR_DOC),
-            f"{COLOR_DOC}\nfunction isDark(square) {{\n\t// a1 is dark and rank + file is even there\n\treturn (((square >> 3) + (square & 7)) & 1) === 0;\n}}\n",  # noqa: E501
+            # The page's isDark is right on every square: a solution, not code to start from.
+            f"{COLOR_DOC}\nfunction isDark(square) {{\n\t// The page's routine: 9 * square = 64 * rank + 8 * (rank + file) + file, so bit 3 is\n\t// the parity of rank + file, even (0) on the dark squares\n\treturn (( 9 * square) & 8) == 0;\n}}\n",  # noqa: E501
             "colors",
             lambda: [(sq,) for sq in SQUARES],
             dark.truth,
             dark.link,
             lambda sq: f"isDark({sq} = {square_name(sq)})",
-            (
-                Printed(
-                    "The page's isDark, as printed",
-                    f"{COLOR_DOC}\nfunction isDark(square) {{\n\t//return (( 9 * square + 8) & 8) != 0;\n\treturn (( 9 * square) & 8) == 0;\n}}\n",  # noqa: E501
-                    "The Color of a Square page's C with bool and enumSquare written as function.",
-                    _audit_measure("isDark"),
-                ),
-            ),
         ),
         Task(
             "intersection",
