@@ -26,12 +26,30 @@ Question = Literal["squares", "value"]
 
 
 @dataclass(frozen=True)
+class Source:
+    """A public page a chapter teaches from: the words of its link and its address."""
+
+    title: str
+    url: str
+
+
+def _wiki(page: str) -> Source:
+    """Return the Chessprogramming wiki's page `page` ("Color_of_a_Square") as a source."""
+    return Source(f"Chessprogramming wiki, {page.replace('_', ' ')}", f"https://www.chessprogramming.org/{page}")
+
+
+# The devlog the devlog chapters follow, step by step.
+DEVLOG = Source("The sliding-pieces devlog", "https://objetos.github.io/chess-thesis-website/devlogs/sixth-devlog")
+
+
+@dataclass(frozen=True)
 class Chapter:
     """One chapter of the course.
 
     `teaches` is one sentence for the home page and the chapter's lead; `question` is the kind
     of exercise the chapter poses: "squares" (the student marks squares on a board), "value"
-    (the student types or chooses a value) or None (the chapter poses none).
+    (the student types or chooses a value) or None (the chapter poses none); `sources` the
+    public pages it teaches from.
     """
 
     slug: str
@@ -39,6 +57,8 @@ class Chapter:
     part: str
     teaches: str
     question: Question | None
+    # The public pages the chapter comes from, linked from its page (which loads nothing from them).
+    sources: tuple[Source, ...] = ()
 
 
 CHAPTERS: tuple[Chapter, ...] = (
@@ -48,6 +68,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "start",
         "A bitboard editor: one set of squares, its value in LERF and in the devlog's mapping.",
         "value",
+        sources=(_wiki("Square_Mapping_Considerations"), _wiki("Diagonals"), DEVLOG),
     ),
     Chapter(
         "msb",
@@ -55,6 +76,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "devlog",
         "Set one bit on each board: the bigger number lies to the left, until a board holds two bits.",
         "squares",
+        sources=(DEVLOG,),
     ),
     Chapter(
         "shift-ray",
@@ -62,6 +84,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "devlog",
         "The devlog's shift loop, step by step, on ranks, files and diagonals.",
         "squares",
+        sources=(DEVLOG,),
     ),
     Chapter(
         "propagation",
@@ -69,14 +92,18 @@ CHAPTERS: tuple[Chapter, ...] = (
         "devlog",
         "Subtract the slider from the occupancy and watch the borrow run to the next blocker.",
         "squares",
+        sources=(DEVLOG,),
     ),
-    Chapter("mask", "Sliding mask: (o - r) & m", "devlog", "Keep only the bits on the slider's line.", "squares"),
+    Chapter(
+        "mask", "Sliding mask: (o - r) & m", "devlog", "Keep only the bits on the slider's line.", "squares", sources=(DEVLOG,)
+    ),
     Chapter(
         "masked-occupied",
         "Masked occupancy: ((o & m) - r) & m",
         "devlog",
         "Blockers off the line spoil the result; mask the occupancy first.",
         "squares",
+        sources=(DEVLOG,),
     ),
     Chapter(
         "rays",
@@ -84,6 +111,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "devlog",
         "Subtraction only runs towards higher bits; reverse the board for the other half.",
         "squares",
+        sources=(DEVLOG,),
     ),
     Chapter(
         "hyperbola",
@@ -91,6 +119,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "devlog",
         "Every term of hyperbola quintessence, one step at a time, then the union over the lines.",
         "squares",
+        sources=(DEVLOG,),
     ),
     Chapter(
         "game",
@@ -98,6 +127,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "devlog",
         "The devlog's final position: click a piece to see its moves, click a target to move.",
         "squares",
+        sources=(DEVLOG,),
     ),
     Chapter(
         "diagonals",
@@ -105,14 +135,23 @@ CHAPTERS: tuple[Chapter, ...] = (
         "wiki",
         "The three diagonal enumerations, and the page's 'same diagonal' routines put to the test.",
         "value",
+        sources=(_wiki("Diagonals"),),
     ),
-    Chapter("colors", "Colour of a square", "wiki", "Every colour formula of the page with its working written out.", "value"),
+    Chapter(
+        "colors",
+        "Colour of a square",
+        "wiki",
+        "Every colour formula of the page with its working written out.",
+        "value",
+        sources=(_wiki("Color_of_a_Square"),),
+    ),
     Chapter(
         "directions",
         "Directions",
         "wiki",
         "Compass rose, knight rose, degrees, begrees and the 0x88 difference.",
         "value",
+        sources=(_wiki("Direction"),),
     ),
     Chapter(
         "intersections",
@@ -120,6 +159,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "wiki",
         "Where two lines meet, by the page's 0x88 arithmetic, off-board and colour cases included.",
         "value",
+        sources=(_wiki("Intersection_Squares"),),
     ),
     Chapter(
         "routines",
@@ -127,6 +167,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "wiki",
         "Every routine the pages print, run on every input: how many answers are wrong.",
         "value",
+        sources=(_wiki("Diagonals"), _wiki("Color_of_a_Square"), _wiki("Direction"), _wiki("Intersection_Squares")),
     ),
     Chapter(
         "code",
@@ -134,6 +175,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "practice",
         "The devlog's exercises and three wiki routines: write them in the browser, checked on every input.",
         None,
+        sources=(DEVLOG, _wiki("Diagonals"), _wiki("Color_of_a_Square"), _wiki("Intersection_Squares")),
     ),
 )
 
