@@ -11,7 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from . import pictures as pic
+from .devlog import FEN, OCCUPANCY_LERBEF
 from .errors import shown
+from .pictures import Picture
+from .squares import convert
 
 # The parts of the course in teaching order, each with the heading the home page gives it.
 PARTS: dict[str, str] = {
@@ -49,7 +53,7 @@ class Chapter:
     `teaches` is one sentence for the home page and the chapter's lead; `question` is the kind
     of exercise the chapter poses: "squares" (the student marks squares on a board), "value"
     (the student types or chooses a value) or None (the chapter poses none); `sources` the
-    public pages it teaches from.
+    public pages it teaches from; `picture` its board as it opens, in miniature.
     """
 
     slug: str
@@ -59,7 +63,12 @@ class Chapter:
     question: Question | None
     # The public pages the chapter comes from, linked from its page (which loads nothing from them).
     sources: tuple[Source, ...] = ()
+    # Its board as it opens, in miniature, for the home page (chessviz.pictures).
+    picture: Picture | None = None
 
+
+_DEVLOG_OCCUPANCY = convert(OCCUPANCY_LERBEF, "lerbef", "lerf")
+_DEVLOG_ROOK = pic.slider(_DEVLOG_OCCUPANCY, "f4", "R")  # the o - r chapters open on the devlog's sketch
 
 CHAPTERS: tuple[Chapter, ...] = (
     Chapter(
@@ -69,6 +78,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "A bitboard editor: one set of squares, its value in LERF and in the devlog's mapping.",
         "value",
         sources=(_wiki("Square_Mapping_Considerations"), _wiki("Diagonals"), DEVLOG),
+        picture=pic.of_squares("a1", "e4", "e8"),
     ),
     Chapter(
         "msb",
@@ -77,6 +87,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Set one bit on each board: the bigger number lies to the left, until a board holds two bits.",
         "squares",
         sources=(DEVLOG,),
+        picture=pic.of_squares("e1", "h1"),
     ),
     Chapter(
         "shift-ray",
@@ -85,6 +96,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "The devlog's shift loop, step by step, on ranks, files and diagonals.",
         "squares",
         sources=(DEVLOG,),
+        picture=pic.pair("c4", "g4", squares=("c4",)),
     ),
     Chapter(
         "propagation",
@@ -93,9 +105,16 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Subtract the slider from the occupancy and watch the borrow run to the next blocker.",
         "squares",
         sources=(DEVLOG,),
+        picture=_DEVLOG_ROOK,
     ),
     Chapter(
-        "mask", "Sliding mask: (o - r) & m", "devlog", "Keep only the bits on the slider's line.", "squares", sources=(DEVLOG,)
+        "mask",
+        "Sliding mask: (o - r) & m",
+        "devlog",
+        "Keep only the bits on the slider's line.",
+        "squares",
+        sources=(DEVLOG,),
+        picture=_DEVLOG_ROOK,
     ),
     Chapter(
         "masked-occupied",
@@ -104,6 +123,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Blockers off the line spoil the result; mask the occupancy first.",
         "squares",
         sources=(DEVLOG,),
+        picture=_DEVLOG_ROOK,
     ),
     Chapter(
         "rays",
@@ -112,6 +132,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Subtraction only runs towards higher bits; reverse the board for the other half.",
         "squares",
         sources=(DEVLOG,),
+        picture=pic.slider(1 << 49, "e4", "Q"),
     ),
     Chapter(
         "hyperbola",
@@ -120,6 +141,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Every term of hyperbola quintessence, one step at a time, then the union over the lines.",
         "squares",
         sources=(DEVLOG,),
+        picture=_DEVLOG_ROOK,
     ),
     Chapter(
         "game",
@@ -128,6 +150,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "The devlog's final position: click a piece to see its moves, click a target to move.",
         "squares",
         sources=(DEVLOG,),
+        picture=pic.position(FEN),
     ),
     Chapter(
         "diagonals",
@@ -136,6 +159,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "The three diagonal enumerations, and the page's 'same diagonal' routines put to the test.",
         "value",
         sources=(_wiki("Diagonals"),),
+        picture=pic.two_lines("e4", "diagonal", "e4", "anti_diagonal", shade=True, end=False),
     ),
     Chapter(
         "colors",
@@ -144,6 +168,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Every colour formula of the page with its working written out.",
         "value",
         sources=(_wiki("Color_of_a_Square"),),
+        picture=pic.dark_squares("e4"),
     ),
     Chapter(
         "directions",
@@ -152,6 +177,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Compass rose, knight rose, degrees, begrees and the 0x88 difference.",
         "value",
         sources=(_wiki("Direction"),),
+        picture=pic.roses("e4", "g5"),
     ),
     Chapter(
         "intersections",
@@ -160,6 +186,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Where two lines meet, by the page's 0x88 arithmetic, off-board and colour cases included.",
         "value",
         sources=(_wiki("Intersection_Squares"),),
+        picture=pic.two_lines("e4", "rank", "c7", "diagonal"),
     ),
     Chapter(
         "routines",
@@ -168,6 +195,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Every routine the pages print, run on every input: how many answers are wrong.",
         "value",
         sources=(_wiki("Diagonals"), _wiki("Color_of_a_Square"), _wiki("Direction"), _wiki("Intersection_Squares")),
+        picture=pic.pair("c1", "a8"),
     ),
     Chapter(
         "code",
@@ -176,6 +204,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "The devlog's exercises and three wiki routines: write them in the browser, checked on every input.",
         None,
         sources=(DEVLOG, _wiki("Diagonals"), _wiki("Color_of_a_Square"), _wiki("Intersection_Squares")),
+        picture=pic.of_squares("h1", "a1", "a8"),
     ),
 )
 
