@@ -13,6 +13,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from .errors import ChessvizError, one_of
+from .methods_magic import magic_attacks
 from .squares import (
     BB_ALL,
     LINE_KINDS,
@@ -299,10 +300,11 @@ def check_piece(piece: str) -> str:
     return one_of(piece, PIECE_LINES, "piece")
 
 
-def attacks(piece: str, sq: Square, occupied: Bitboard, own: Bitboard, mapping: str = "lerf") -> dict:
-    """Return a slider's attacks, moves (attacks & ~own) and each line's positive/negative rays.
+def hyperbola_attacks(piece: str, sq: Square, occupied: Bitboard, mapping: str = "lerf") -> tuple[Bitboard, dict]:
+    """Return a slider's attacks by o^(o-2r), and each line's (positive, negative) rays.
 
-    e.g. a rook on e4 of an empty board attacks the whole 4th rank and e-file but e4.
+    The devlog's equation, line by line: the engine /api/attacks used before the lookup tables,
+    kept as one of the methods (chessviz.methods) and held equal to them by the tests.
     """
     lines = {}
     total = 0
@@ -311,6 +313,23 @@ def attacks(piece: str, sq: Square, occupied: Bitboard, own: Bitboard, mapping: 
     rev_o = rev(o)
     for line in PIECE_LINES[check_piece(piece)]:
         positive, negative = _rays(bit, o, rev_o, line_mask(sq, line, mapping))
-        lines[line] = {"positive": positive, "negative": negative}
+        lines[line] = (positive, negative)
         total |= positive | negative
+    return total, lines
+
+
+def attacks(piece: str, sq: Square, occupied: Bitboard, own: Bitboard, mapping: str = "lerf") -> dict:
+    """Return a slider's attacks, moves (attacks & ~own) and each line's positive/negative rays.
+
+    e.g. a rook on e4 of an empty board attacks the whole 4th rank and e-file but e4. The
+    attacks come from the engine's fastest method, a fancy magic lookup (chessviz.methods_magic);
+    a line's positive ray is its attacked squares above the slider's bit, the negative those below.
+    """
+    total = magic_attacks(check_piece(piece), sq, occupied, mapping)
+    bit = bit_of(sq, mapping)
+    above, below = BB_ALL ^ ((2 << bit) - 1), (1 << bit) - 1
+    lines = {}
+    for line in PIECE_LINES[piece]:
+        on_line = total & line_mask(sq, line, mapping)
+        lines[line] = {"positive": on_line & above, "negative": on_line & below}
     return {"attacks": total, "moves": total & ~own & BB_ALL, "lines": lines}
