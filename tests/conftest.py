@@ -20,7 +20,8 @@ SCREENSHOTS = ROOT / "screenshots"
 
 # chessviz's modules in the order they import each other.
 CHESSVIZ_MODULES = [
-    "chessviz.errors", "chessviz.squares", "chessviz.lines", "chessviz.compass", "chessviz.derivation", "chessviz.audit",
+    "chessviz.errors", "chessviz.chapters", "chessviz.squares", "chessviz.lines", "chessviz.compass", "chessviz.derivation",
+    "chessviz.audit",
     "chessviz.sliding", "chessviz.position", "chessviz.devlog", "chessviz.code_tasks", "chessviz.answers",
     "chessviz.web.params", "chessviz.web.schemas", "chessviz.web.memo", "chessviz.web.pages", "chessviz.web.serving",
     "chessviz.web.api", "chessviz.web.api_bitboard", "chessviz.web.api_sliding", "chessviz.web.api_wiki",

@@ -9,7 +9,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from chessviz.web.pages import CHAPTERS
+from chessviz.chapters import CHAPTERS
 
 from conftest import SCREENSHOTS
 

@@ -17,8 +17,8 @@ from flask import Response
 from PIL import Image, ImageDraw
 
 from chessviz.audit import audit
+from chessviz.chapters import CHAPTERS
 from chessviz.web import create_app, serving
-from chessviz.web.pages import CHAPTERS
 
 ROOT = Path(__file__).resolve().parents[1]
 BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import re
 
+from ..chapters import CHAPTERS
 from ..code_tasks import TASKS, Task, arg_kinds, check_task, one_input, summary, truth
 from ..errors import ChessvizError, shown
 from . import params as P
 from . import schemas as S
 from .api import endpoint
-from .pages import CHAPTERS
 
 TASK_IDS = tuple(task.id for task in TASKS)
 
