@@ -10,6 +10,7 @@ https://www.chessprogramming.org/Subtracting_a_Rook_from_a_Blocking_Piece
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import pairwise
 
 from .errors import ChessvizError, one_of
@@ -21,6 +22,7 @@ from .squares import (
     Square,
     bit_of,
     check_line_kind,
+    check_mapping,
     format_bitboard,
     line_mask,
     reverse_bits,
@@ -318,6 +320,19 @@ def hyperbola_attacks(piece: str, sq: Square, occupied: Bitboard, mapping: str =
     return total, lines
 
 
+@cache
+def _lines_by_square(mapping: str) -> dict[str, list[tuple[str, Bitboard, Bitboard, Bitboard]]]:
+    """Return per piece, per LERF square, each line's (kind, mask, bits above the slider, bits below)."""
+    table = {}
+    for piece, kinds in PIECE_LINES.items():
+        table[piece] = []
+        for sq in range(64):
+            bit = bit_of(sq, mapping)
+            above, below = BB_ALL ^ ((2 << bit) - 1), (1 << bit) - 1
+            table[piece].append([(kind, line_mask(sq, kind, mapping), above, below) for kind in kinds])
+    return table
+
+
 def attacks(piece: str, sq: Square, occupied: Bitboard, own: Bitboard, mapping: str = "lerf") -> dict:
     """Return a slider's attacks, moves (attacks & ~own) and each line's positive/negative rays.
 
@@ -325,11 +340,9 @@ def attacks(piece: str, sq: Square, occupied: Bitboard, own: Bitboard, mapping: 
     attacks come from the engine's fastest method, a fancy magic lookup (chessviz.methods_magic);
     a line's positive ray is its attacked squares above the slider's bit, the negative those below.
     """
-    total = magic_attacks(check_piece(piece), sq, occupied, mapping)
-    bit = bit_of(sq, mapping)
-    above, below = BB_ALL ^ ((2 << bit) - 1), (1 << bit) - 1
+    total = magic_attacks(check_piece(piece), sq, occupied, check_mapping(mapping))
     lines = {}
-    for line in PIECE_LINES[piece]:
-        on_line = total & line_mask(sq, line, mapping)
-        lines[line] = {"positive": on_line & above, "negative": on_line & below}
+    for kind, mask, above, below in _lines_by_square(mapping)[piece][sq]:
+        on_line = total & mask
+        lines[kind] = {"positive": on_line & above, "negative": on_line & below}
     return {"attacks": total, "moves": total & ~own & BB_ALL, "lines": lines}
