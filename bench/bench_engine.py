@@ -6,7 +6,7 @@ For rooks, bishops and queens on the same random squares and occupancies (each s
 occupied with probability 1/4), each method of chessviz.methods (classical, hyperbola = the
 devlog's o^(o-2r), kogge_stone, dumb7fill, obstruction_difference, magic, pext) is first
 checked to agree with python-chess's BaseBoard.attacks_mask on every input, in both mappings,
-and then timed: the best of REPEATS runs over the inputs, per call, as a ratio of
+and then timed: the best of several interleaved runs over the inputs, per call, as a ratio of
 attacks_mask's time on the same inputs in the same run. Also timed: chessviz.sliding.attacks,
 what /api/attacks calls (the magic lookup, plus moves and each line's two rays), and the magic
 lookup in lerbef. --quick runs few inputs and repeats (a smoke run, figures not to quote);
@@ -74,11 +74,12 @@ def check(piece: str, cases: list, boards: list) -> None:
 
 
 def measure(piece: str, cases: list, boards: list, repeats: int) -> dict[str, float]:
-    """Return seconds per call of attacks_mask and of each method on these inputs (best of `repeats`)."""
-    lerbef_cases = [(sq, convert(occupied, "lerf", "lerbef")) for sq, occupied in cases]
+    """Return seconds per call of attacks_mask and of each method on these inputs.
 
-    def per_call(run) -> float:
-        return min(timeit.repeat(run, number=1, repeat=repeats)) / len(cases)
+    The runs are interleaved (each round times every row once) and each row keeps its best
+    round, so a busy moment of the machine falls on all rows alike rather than on one.
+    """
+    lerbef_cases = [(sq, convert(occupied, "lerf", "lerbef")) for sq, occupied in cases]
 
     def run_attacks_mask():
         for sq, board in boards:
@@ -95,12 +96,15 @@ def measure(piece: str, cases: list, boards: list, repeats: int) -> dict[str, fl
         for sq, occupied in cases:
             attacks(piece, sq, occupied, 0, "lerf")
 
-    times = {"python-chess": per_call(run_attacks_mask)}
-    for name in METHODS:
-        times[name] = per_call(method_run(ATTACKS[name]))
-    times["magic, lerbef"] = per_call(method_run(ATTACKS["magic"], "lerbef", lerbef_cases))
-    times["/api/attacks core"] = per_call(run_api_core)
-    return times
+    runs = {"python-chess": run_attacks_mask}
+    runs |= {name: method_run(ATTACKS[name]) for name in METHODS}
+    runs["magic, lerbef"] = method_run(ATTACKS["magic"], "lerbef", lerbef_cases)
+    runs["/api/attacks core"] = run_api_core
+    best = dict.fromkeys(runs, float("inf"))
+    for _ in range(repeats):
+        for name, run in runs.items():
+            best[name] = min(best[name], timeit.timeit(run, number=1))
+    return {name: seconds / len(cases) for name, seconds in best.items()}
 
 
 def main() -> None:

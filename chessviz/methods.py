@@ -335,8 +335,8 @@ def obstruction_difference(piece: str, bit: int, occupied: Bitboard, mapping: st
 # --------------------------------------------------------------------------- magic and PEXT
 
 
-def magic(piece: str, bit: int, occupied: Bitboard, mapping: str) -> Trace:
-    """Trace fancy magic bitboards per kind: mask, multiply by the magic, shift, read the table."""
+def _lookup(piece: str, bit: int, occupied: Bitboard, mapping: str, by: str) -> Trace:
+    """Trace a table lookup per kind: the relevant-occupancy mask, the index (by a magic or by PEXT), the entry."""
     t = Trace()
     names, parts = [], []
     for kind in PIECE_KINDS[piece]:
@@ -348,73 +348,53 @@ def magic(piece: str, bit: int, occupied: Bitboard, mapping: str) -> Trace:
             sm.mask,
             1,
         )
-        blockers = t.step(
-            f"{kind}_blockers",
-            "The blockers that matter: occupied squares on the mask",
-            f"{kind}_blockers = occupied & {kind}_mask",
-            occupied & mask,
-            1,
-        )
-        product = t.step(
-            f"{kind}_product",
-            "Times the square's magic number: the blockers gather in the top bits",
-            f"{kind}_product = {kind}_blockers * {kind}_magics[sq]",
-            blockers * sm.magic,
-            2,
-        )
-        index = t.step(
-            f"{kind}_index",
-            f"Shifted right by {sm.shift}: the top {sm.bits} bits are the index",
-            f"{kind}_index = {kind}_product >> {kind}_shifts[sq]",
-            product >> sm.shift,
-            2,
-            "number",
-        )
+        if by == "magic":
+            blockers = t.step(
+                f"{kind}_blockers",
+                "The blockers that matter: occupied squares on the mask",
+                f"{kind}_blockers = occupied & {kind}_mask",
+                occupied & mask,
+                1,
+            )
+            product = t.step(
+                f"{kind}_product",
+                "Times the square's magic number: the blockers gather in the top bits",
+                f"{kind}_product = {kind}_blockers * {kind}_magics[sq]",
+                blockers * sm.magic,
+                2,
+            )
+            label = f"Shifted right by {sm.shift}: the top {sm.bits} bits are the index"
+            index = t.step(
+                f"{kind}_index", label, f"{kind}_index = {kind}_product >> {kind}_shifts[sq]", product >> sm.shift, 2, "number"
+            )
+            table, name = tables(kind, mapping)[0], f"{kind}_table"
+        else:
+            label = f"PEXT: the {sm.bits} occupied-or-not bits under the mask, packed into the low bits"
+            index = t.step(
+                f"{kind}_index", label, f"{kind}_index = pext(occupied, {kind}_mask)", pext(occupied, mask), 1, "number"
+            )
+            table, name = tables(kind, mapping)[1], f"{kind}_pext_table"
         part = t.step(
             f"{kind}_attacks",
             f"The table entry at the square's offset plus the index: the {kind}'s attacks",
-            f"{kind}_attacks = {kind}_table[{kind}_offsets[sq] + {kind}_index]",
-            tables(kind, mapping)[0][sm.offset + index],
+            f"{kind}_attacks = {name}[{kind}_offsets[sq] + {kind}_index]",
+            table[sm.offset + index],
             3,
         )
         names.append(f"{kind}_attacks")
         parts.append(part)
     t.union(names, parts)
     return t
+
+
+def magic(piece: str, bit: int, occupied: Bitboard, mapping: str) -> Trace:
+    """Trace fancy magic bitboards per kind: mask, multiply by the magic, shift, read the table."""
+    return _lookup(piece, bit, occupied, mapping, "magic")
 
 
 def pext_method(piece: str, bit: int, occupied: Bitboard, mapping: str) -> Trace:
     """Trace PEXT bitboards per kind: the same mask, pext(occupied, mask) as the index, one table read."""
-    t = Trace()
-    names, parts = [], []
-    for kind in PIECE_KINDS[piece]:
-        sm = square_magics(kind, mapping)[bit]
-        mask = t.step(
-            f"{kind}_mask",
-            f"Relevant occupancy: the {kind}'s lines without the slider and without the edge squares",
-            f"{kind}_mask = {kind}_masks[sq]",
-            sm.mask,
-            1,
-        )
-        index = t.step(
-            f"{kind}_index",
-            f"PEXT: the {sm.bits} occupied-or-not bits under the mask, packed into the low bits",
-            f"{kind}_index = pext(occupied, {kind}_mask)",
-            pext(occupied, mask),
-            1,
-            "number",
-        )
-        part = t.step(
-            f"{kind}_attacks",
-            f"The table entry at the square's offset plus the index: the {kind}'s attacks",
-            f"{kind}_attacks = {kind}_pext_table[{kind}_offsets[sq] + {kind}_index]",
-            tables(kind, mapping)[1][sm.offset + index],
-            3,
-        )
-        names.append(f"{kind}_attacks")
-        parts.append(part)
-    t.union(names, parts)
-    return t
+    return _lookup(piece, bit, occupied, mapping, "pext")
 
 
 # --------------------------------------------------------------------------- memory and plain versions
