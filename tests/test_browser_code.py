@@ -215,6 +215,11 @@ def test_a_right_but_slow_function_stopped_keeps_what_it_checked(page, live_serv
     status = page.inner_text(STATUS)
     assert status.startswith(f"{checked:,} of 4,096 inputs checked, all right, then you stopped it ("), status
     assert status.endswith(f"; {4096 - checked:,} not checked."), status
+    # Not drawn as a failure: the colour of plain text, not of a wrong answer.
+    colours = page.evaluate(
+        "() => [document.querySelector('[data-role=status]'), document.body].map(e => getComputedStyle(e).color)"
+    )
+    assert colours[0] == colours[1]
     expect(page.locator('[data-role="result"] h3')).to_have_text("The call running when it stopped")
     expect(page.locator('[data-role="got-text"]')).to_have_count(0)
 

@@ -408,6 +408,8 @@ function report(mine, outcome) {
   }
   progress.value = outcome.reason === "done" ? total : checked;
   status.dataset.checked = String(outcome.reason === "done" ? total : checked);
+  // A run stopped with every answer so far right is not shown as a failure.
+  status.dataset.rightSoFar = String(firstFail < 0 && checked > 0 && outcome.reason !== "done");
   if (outcome.reason === "done") {
     if (firstFail < 0) {
       setStatus("passed", `✓ All ${n(total)} of ${n(total)} inputs pass.`);
