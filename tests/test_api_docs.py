@@ -120,6 +120,7 @@ def test_no_file_of_the_project_reaches_outside_the_repository():
 SECTION_TAGS = {
     "Geometry: the wiki pages": "geometry",
     "Sliding pieces: the devlog": "sliding",
+    "Slider methods: how engines do it": "methods",
     "Code exercises: the code chapter": "code",
     "The server": "server",
     "The API's own description": "meta",

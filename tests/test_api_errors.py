@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from chessviz.web import api_bitboard, api_sliding, api_wiki  # noqa: F401  (declare the endpoints)
+from chessviz.web import api_bitboard, api_methods, api_sliding, api_wiki  # noqa: F401  (declare the endpoints)
 from chessviz.web.api import ENDPOINTS
 from chessviz.web.params import Param
 

@@ -106,6 +106,26 @@ SAMPLES = {
     "/api/move": moves_sample(),
     "/api/rose": [{"sq": sq} for sq in range(64)],
     "/api/health": [{}],
+    # The three pieces (a queen's magic and PEXT per table), both mappings, boards with and without blockers.
+    "/api/methods": [
+        {"piece": p, "sq": rng.randrange(64), "occupied": hex(o), "mapping": m}
+        for o in bitboards(3)
+        for p in ("rook", "bishop", "queen")
+        for m in MAPPINGS
+    ],
+    # Occupancies with and without an entry shared with another one (the exercise's answer null or not).
+    "/api/magic": [
+        {"piece": p, "sq": sq, "occupied": hex(o), "mapping": m}
+        for o in bitboards(3) + [0x0000000000100010]
+        for p in ("rook", "bishop")
+        for sq in (0, 4, 27)
+        for m in MAPPINGS
+    ],
+    # A search that ends at a magic within the bound (bishop c1 in lerbef) and one that stops first.
+    "/api/magic-search": [
+        {"piece": "bishop", "sq": "c1", "mapping": "lerbef", "show": "100"},
+        {"piece": "rook", "sq": "e4", "seed": "1", "show": "5"},
+    ],
     "/api/code-tasks": [{}],
     "/api/code-truth": code_truth_sample(),
 }

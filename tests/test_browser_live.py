@@ -17,9 +17,9 @@ from playwright.sync_api import expect
 from test_browser_classroom import FAILING_IMPACTS, run_axe
 from werkzeug.serving import make_server
 
+from chessviz.chapters import CHAPTERS
 from chessviz.classes_redis import EmbeddedRedis
 from chessviz.questions import question_for
-from chessviz.web.pages import CHAPTERS
 
 from conftest import screenshot
 from live_helpers import make_app

@@ -7,27 +7,31 @@ from __future__ import annotations
 
 import pytest
 
+from chessviz.chapters import CHAPTERS
+
 from conftest import SCREENSHOTS
 
-# Every chapter built on the skeleton and the boards its slide must show whole: its inputs and
-# its current result. (The code chapter's slide, an editor and a result, is tested in
-# test_browser_code.py.)
+# What each chapter's slide must show whole: its input boards and its current result, and
+# whether those boards number their bits (the game board and the line pictures number none).
+# Every chapter of the registry needs an entry; the code chapter's slide, an editor and a
+# result, is tested in test_browser_code.py.
 SLIDES = {
-    "msb": ["destination", "start"],
-    "shift-ray": ["squares", "shifted", "ray"],
-    "propagation": ["occupied", "slider", "result"],
-    "mask": ["occupied", "slider", "result"],
-    "masked-occupied": ["occupied", "slider", "result"],
-    "rays": ["occupied", "slider", "rays"],
-    "hyperbola": ["occupied", "slider", "step"],
-    "game": ["game", "moves"],
-    "squares": ["lerf", "lerbef"],
-    "diagonals": ["diagonals"],
-    "colors": ["colors"],
-    "directions": ["directions"],
-    "intersections": ["intersections"],
-    "routines": [],
+    "msb": (["destination", "start"], True),
+    "shift-ray": (["squares", "shifted", "ray"], True),
+    "propagation": (["occupied", "slider", "result"], True),
+    "mask": (["occupied", "slider", "result"], True),
+    "masked-occupied": (["occupied", "slider", "result"], True),
+    "rays": (["occupied", "slider", "rays"], True),
+    "hyperbola": (["occupied", "slider", "step"], True),
+    "game": (["game", "moves"], False),
+    "squares": (["lerf", "lerbef"], True),
+    "diagonals": (["diagonals"], False),
+    "colors": (["colors"], False),
+    "directions": (["directions"], False),
+    "intersections": (["intersections"], False),
+    "routines": ([], False),
 }
+TESTED_ELSEWHERE = {"code"}
 SIZES = [(1280, 720), (853, 480)]
 
 INSIDE = """(roles) => roles.map(role => {
@@ -39,23 +43,22 @@ INSIDE = """(roles) => roles.map(role => {
 })"""  # noqa: E501
 
 
-@pytest.mark.parametrize("slug", SLIDES)
+@pytest.mark.parametrize("slug", [c.slug for c in CHAPTERS if c.slug not in TESTED_ELSEWHERE])
 @pytest.mark.parametrize("width, height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_a_slide_shows_its_boards_in_the_first_screen(page, live_server, slug, width, height):
     page.set_viewport_size({"width": width, "height": height})
     page.goto(f"{live_server}/chapter/{slug}?present=1")
     page.wait_for_selector("html[data-present] #chapter[data-drawn]")
     assert page.locator(".chapter-intro").is_hidden() and page.locator("header.site").is_hidden()
-    roles = SLIDES[slug]
+    roles, numbered = SLIDES[slug]
     where = dict(page.evaluate(INSIDE, roles))
     assert where == dict.fromkeys(roles, "inside")
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     if (width, height) == (1280, 720) and roles:
-        # Boards that number their bits (the game board and the line pictures number none).
         sizes = page.eval_on_selector_all(
             "[data-present-keep] [data-board] .idx:not(:empty)", "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))"
         )
-        if slug in ("msb", "shift-ray", "propagation", "mask", "masked-occupied", "rays", "hyperbola", "squares"):
+        if numbered:
             assert sizes, "this slide's boards number their bits"
         assert not sizes or min(sizes) >= 16
     if slug in ("propagation", "rays", "squares", "shift-ray", "game", "diagonals"):
@@ -123,7 +126,7 @@ def slide_is_clean(page) -> None:
     assert page.evaluate(UNKEPT) == []
 
 
-@pytest.mark.parametrize("slug", SLIDES)
+@pytest.mark.parametrize("slug", [c.slug for c in CHAPTERS if c.slug not in TESTED_ELSEWHERE])
 def test_a_slide_shows_only_what_its_chapter_keeps(page, live_server, slug):
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(f"{live_server}/chapter/{slug}?present=1")

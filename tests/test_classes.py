@@ -11,10 +11,10 @@ import time
 
 import pytest
 
+from chessviz.chapters import CHAPTERS
 from chessviz.classes import ALPHABET, normalize_code
 from chessviz.classes_redis import EmbeddedRedis
 from chessviz.questions import POSERS
-from chessviz.web.pages import CHAPTERS
 
 from conftest import ROOT
 from live_helpers import Stream, bearer, make_app

@@ -36,6 +36,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         api_classes,  # the live class: its endpoints, its pages, its Redis
         api_code,
         api_compass,
+        api_methods,
         api_server,
         api_sliding,
         api_wiki,

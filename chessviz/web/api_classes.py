@@ -23,6 +23,7 @@ from flask import Blueprint, Flask, Response, current_app, render_template, requ
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from ..chapters import CHAPTERS
 from ..classes import ALPHABET, CODE_LENGTH, MAX_NAME, ClassError, ClassStore, Event, Settings, event_id, id_after, normalize_code
 from ..classes_feed import Feeds
 from ..classes_redis import EmbeddedRedis, RedisStartError
@@ -30,7 +31,6 @@ from ..errors import shown
 from . import params as P
 from . import schemas as S
 from .api import endpoint
-from .pages import CHAPTERS
 
 KEEPALIVE = 10.0  # seconds between comment lines of an idle event stream (the contract: at most 15)
 BLOCK_MS = 5000  # a feed's blocking read, between its checks that the class still exists

@@ -18,6 +18,7 @@ import brotli
 from flask import Flask, Response, abort, jsonify, render_template, request
 from werkzeug.routing import BaseConverter
 
+from ..chapters import CHAPTERS
 from ..code_tasks import TASKS
 
 # script-src 'self' only: every script is a same-origin ES module file, no inline code, no
@@ -168,8 +169,6 @@ def wants_html() -> bool:
 def error_response(status: int, code: str, message: str, param: str | None) -> Response:
     """Return the error as the contract's JSON body, or as an HTML page for a browser."""
     if wants_html():
-        from .pages import CHAPTERS
-
         title, sentence = _PAGE_ERRORS.get(status, ("Request refused", "The server could not answer this request."))
         html = render_template("error.html", status=status, title=title, message=sentence, chapters=CHAPTERS)
         response = Response(html, status=status, mimetype="text/html")
@@ -316,8 +315,6 @@ SHARED_API = [
 
 def shared_paths_of() -> list[str]:
     """The shared answers' paths and queries: SHARED_API and every page."""
-    from .pages import CHAPTERS
-
     return SHARED_API + ["/"] + [f"/chapter/{c.slug}" for c in CHAPTERS]
 
 
