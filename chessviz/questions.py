@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlsplit
 
 from . import devlog
-from .audit import routines_answering, verdict
+from .audit import evaluate, routines_answering
 from .compass import RAY_DIRECTIONS, direction
 from .errors import ChessvizError, shown
 from .lines import intersection_square, is_dark
@@ -348,7 +348,7 @@ def routines(state: State) -> Question:
     """routines.js asks whether a printed routine answers a pair right: here, what it returns."""
     a, b = state.square("a", "c1"), state.square("b", "a8")
     routine = routines_answering("same_diagonal")[state.integer("routine", 1, 0, 1)]
-    value = verdict(routine.name, a, b)["value"]
+    value = evaluate(routine.name, a, b).printed
     prompt = (
         f"What does the page's {routine.name}, printed as {routine.formula}, return for "
         f"sq1 = {SQUARE_NAMES[a]}, sq2 = {SQUARE_NAMES[b]}? Type the number (1 for true, 0 for false)."
