@@ -165,6 +165,8 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     tp.get_by_role("button", name="Ask the class").click()
     for student in (ann, bo, cy):
         expect(student.page.locator("[data-live-prompt]")).to_contain_text("Mark the squares set in (o - r) & m")
+    # On Ann's 390 px phone the answer board fits: nothing scrolls sideways.
+    assert ann.page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth") == 0
     for name in truth:
         ann.page.locator(f'[data-board="my-answer"] [data-square="{name}"]').click()
     ann.page.get_by_role("button", name="Send my answer").click()
