@@ -129,6 +129,27 @@ CHAPTERS: tuple[Chapter, ...] = (
         "value",
     ),
     Chapter(
+        "kogge-stone",
+        "Kogge-Stone fills",
+        "engines",
+        "A ray by filling: three doubling steps of 1, 2 and 4 squares per direction, beside dumb7fill's single steps.",
+        "squares",
+    ),
+    Chapter(
+        "magic",
+        "Magic bitboards",
+        "engines",
+        "Attacks by one table read: the relevant occupancy, a magic number that packs it into an index, and the search for one.",
+        "squares",
+    ),
+    Chapter(
+        "methods",
+        "Every way to slide",
+        "engines",
+        "One board, every method side by side: the same attacks, their 64-bit operations, their tables and their speed.",
+        "squares",
+    ),
+    Chapter(
         "code",
         "Write the code yourself",
         "practice",
