@@ -73,7 +73,7 @@ const stepper = createStepper(stepColumn, {
 });
 const stepTitle = add(stepColumn, "p", { class: "formula step-formula", "aria-live": "polite" });
 const stepBoard = createValueBoard(stepColumn, { role: "step", label: "This step", readout: "value" });
-const stepNote = add(stepColumn, "p", { class: "explain", "data-role": "step-note" });
+const stepNote = add(stepColumn, "p", { class: "explain", "data-role": "step-note", "data-present-fold": "" });
 add(listColumn, "h3", { text: "The fill's steps" });
 const list = createStepList(listColumn, {
   label: "Steps of the fill",
@@ -120,6 +120,17 @@ const givenPro = createBoard(add(givens, "div", { class: "column" }), {
   label: "Its propagator",
   size: "small",
 });
+
+/** A step of the fill by its kind, in a few words (for the stepper and the board's caption). */
+const STEP_NAMES = {
+  pro0: "the propagator",
+  gen1: "doubling step 1",
+  pro1: "the propagator for 2",
+  gen2: "doubling step 2",
+  pro2: "the propagator for 4",
+  gen3: "doubling step 3",
+  attacks: "one more step",
+};
 
 /** What a step of the fill does, in words, by its kind. */
 const STEP_NOTES = {
@@ -168,7 +179,7 @@ run({
     const step = steps[index];
     const kind = step.id.slice(d.length + 1);
     fillTitle.textContent = `Kogge-Stone to the ${words}, step by step`;
-    stepper.set(index, steps.length, step.label);
+    stepper.set(index, steps.length, STEP_NAMES[kind]);
     list.draw(steps, index);
     stepTitle.textContent = step.formula;
     stepTitle.dataset.step = step.id;
@@ -180,9 +191,9 @@ run({
       index: s.mapping,
       pieces: at,
       fills: used ? squaresMap(big(used.value), s.mapping, "mask") : {},
-      caption: `${step.label}${used ? " (dotted: the propagator)" : ""}`,
+      caption: `${STEP_NAMES[kind][0].toUpperCase()}${STEP_NAMES[kind].slice(1)}${used ? " (dotted: the propagator it used)" : ""}`,
     });
-    stepNote.textContent = STEP_NOTES[kind] ?? "";
+    stepNote.textContent = `${step.label}. ${STEP_NOTES[kind]}`;
     const operations = (method) => stepsOf(answer, method, d).reduce((sum, x) => sum + x.operations, 0);
     counts.textContent = `To the ${words}: Kogge-Stone takes 3 doubling steps and ${operations("kogge_stone")} operations; dumb7fill takes 6 single steps and ${operations("dumb7fill")} operations. Neither reads a table.`;
     // Dumb7fill's steps, each a small board.

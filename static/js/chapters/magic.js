@@ -68,7 +68,7 @@ const [stepColumn, listColumn] = columns(root, 2, ["", "steps-column"]);
 const stepper = createStepper(stepColumn, { label: "Step", onChange: (i) => state.set({ step: i }, { history: "replace" }) });
 const stepTitle = add(stepColumn, "p", { class: "formula step-formula", "aria-live": "polite" });
 const stepBoard = createValueBoard(stepColumn, { role: "step", label: "This step", readout: "value" });
-const stepNote = add(stepColumn, "p", { class: "explain", "data-role": "step-note" });
+const stepNote = add(stepColumn, "p", { class: "explain", "data-role": "step-note", "data-present-fold": "" });
 add(listColumn, "h3", { text: "The lookup's steps" });
 const list = createStepList(listColumn, {
   label: "Steps of the lookup",
@@ -80,7 +80,7 @@ const multiplication = el(
   el("h3", { id: "multiply-title", text: "The multiplication, term by term (bit 63 on the left; shaded: the index bits)" }),
   el("pre", { class: "mono binary-rows", tabindex: "0", "aria-label": "The multiplication in binary" }),
 );
-listColumn.append(multiplication);
+root.append(multiplication);
 
 // --- PEXT: the same mask, the bits packed into an index.
 const pextPanel = el("section", { class: "panel", "aria-labelledby": "pext-title" });
@@ -301,7 +301,7 @@ run({
   errorAfter: setup.boards,
   present: [...[...setup.boards.children].slice(0, 2), stepColumn],
   exercise: {
-    answers: [stepColumn.parentElement, pextPanel, share, searchBox],
+    answers: [stepColumn.parentElement, multiplication, pextPanel, share, searchBox],
     next: (_s, random) => ({
       kind: pick(random, KINDS),
       sq: randomSquare(random),

@@ -86,7 +86,7 @@ const [stepColumn, listColumn] = columns(root, 2, ["", "steps-column"]);
 const stepper = createStepper(stepColumn, { label: "Step", onChange: (i) => state.set({ step: i }, { history: "replace" }) });
 const stepTitle = add(stepColumn, "p", { class: "formula step-formula", "aria-live": "polite" });
 const stepBoard = createValueBoard(stepColumn, { role: "step", label: "This step", readout: "value" });
-const stepNote = add(stepColumn, "p", { class: "explain", "data-role": "step-note" });
+const stepNote = add(stepColumn, "p", { class: "explain", "data-role": "step-note", "data-present-fold": "" });
 add(listColumn, "h3", { text: "Its steps" });
 const list = createStepList(listColumn, {
   label: "Steps of the method",
@@ -101,14 +101,14 @@ function publishedText(figures) {
 }
 
 /** A step's value on the board: a bitboard as it is, a bit scan's answer as its square, an index as its bits. */
-function stepView(s, step) {
+function stepView(s, step, index) {
   const value = big(step.value);
   if (step.kind === "square") {
     const name = SQUARE_NAMES[squareOfBit(Number(value), s.mapping)];
-    return { bits: 1n << value, caption: `${step.label}: bit ${value}, square ${name}` };
+    return { bits: 1n << value, caption: `Step ${index}: bit ${value}, square ${name}` };
   }
-  if (step.kind === "number") return { bits: value, caption: `${step.label}: the number ${value}` };
-  return { bits: value, caption: step.label };
+  if (step.kind === "number") return { bits: value, caption: `Step ${index}: the number ${value}, its bits` };
+  return { bits: value, caption: `Step ${index}` };
 }
 
 run({
@@ -146,12 +146,12 @@ run({
     const index = Math.min(s.step, method.steps.length - 1);
     const step = method.steps[index];
     stepsTitle.textContent = `${NAMES[s.m]}, step by step`;
-    stepper.set(index, method.steps.length, step.label);
+    stepper.set(index, method.steps.length);
     list.draw(method.steps, index);
     stepTitle.textContent = step.formula;
     stepTitle.dataset.step = step.id;
-    stepBoard.draw({ ...stepView(s, step), mapping: s.mapping, index: s.mapping, pieces: at }, big(step.value));
-    stepNote.textContent = `This step adds ${step.operations} operation${step.operations === 1 ? "" : "s"}; the method takes ${method.operations} in all.`;
+    stepBoard.draw({ ...stepView(s, step, index + 1), mapping: s.mapping, index: s.mapping, pieces: at }, big(step.value));
+    stepNote.textContent = `${step.label}. This step adds ${step.operations} operation${step.operations === 1 ? "" : "s"}; the method takes ${method.operations} in all.`;
     predict.element.querySelector(".predict-prompt").textContent =
       `Mark the squares the ${s.piece} on ${s.sq} attacks, the first blocker of each ray included: the answer every method must give. Then reveal.`;
     predict.draw({ predicted: s.pred, answer: big(answer.attacks), mapping: s.mapping, revealed: s.rev });
