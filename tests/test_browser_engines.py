@@ -125,7 +125,8 @@ def test_magic_search_replays_the_candidates_and_names_the_project_s_magic(page,
     page.wait_for_selector('[data-role="search"][open] [data-role="candidate"]')
     for c in r["candidates"][:4]:
         page.wait_for_function(
-            "t => document.querySelector('[data-role=\"candidate\"]').textContent === t", arg=f"Candidate {c['number']}: {c['magic']}"
+            "t => document.querySelector('[data-role=\"candidate\"]').textContent === t",
+            arg=f"Candidate {c['number']}: {c['magic']}",
         )
         page.click('[data-action="next-candidate"]')
     assert r["committed"]["magic"] in page.inner_text('[data-role="search-end"]') and r["found"] == r["committed"]["magic"]
