@@ -1,10 +1,13 @@
 // What the three engine chapters (kogge-stone, magic, methods) share: their state fields, the
-// piece choice, the compass directions as the API names them in step ids, and the reading of a
-// method's steps from /api/methods. No DOM here beyond building controls.
+// piece choice, the compass directions as the API names them in step ids, the reading of a
+// method's steps from /api/methods, and the step view (stepper, board, list).
 
 import { bbOf, convert, squareBB, squareIndex } from "./bits.js";
 import { createSelect } from "./controls.js";
+import { add, columns } from "./dom.js";
+import { createStepList, createValueBoard } from "./kit.js";
 import { T } from "./state.js";
+import { createStepper } from "./stepper.js";
 import { MAPPINGS } from "./terms.js";
 
 /** The compass directions: the short name the API's step ids start with, and the words. */
@@ -69,4 +72,36 @@ export function memory(bytes) {
 export function setupValues(s) {
   const r = squareBB(squareIndex(s.sq), s.mapping);
   return { o: convert(s.occ, "lerf", s.mapping) & ~r, r };
+}
+
+/**
+ * Create the step view of an engine chapter in `root`: a stepper, the step's formula, its board
+ * (role "step") with its value's readout and a note beside it; in a second column, the list of
+ * every step (titled `listTitle`). Moving sets the state's `step`. Returns { column (what a slide
+ * keeps), row, listColumn, draw({steps, index, label, view, value, note}) } where steps are {id,
+ * label, formula} in order, view the board's view of steps[index] (its bits, caption, pieces...)
+ * and value what its readout shows (the view's bits unless given).
+ */
+export function createStepView(root, state, { listTitle, listLabel }) {
+  const [column, listColumn] = columns(root, 2, ["", "steps-column"]);
+  const go = (i) => state.set({ step: i }, { history: "replace" });
+  const stepper = createStepper(column, { label: "Step", onChange: go });
+  const title = add(column, "p", { class: "formula step-formula", "aria-live": "polite" });
+  const board = createValueBoard(column, { role: "step", label: "This step", readout: "value" });
+  const note = add(column, "p", { class: "explain", "data-role": "step-note", "data-present-fold": "" });
+  add(listColumn, "h3", { text: listTitle });
+  const list = createStepList(listColumn, { label: listLabel, onPick: go });
+  return {
+    column,
+    listColumn,
+    row: column.parentElement,
+    draw({ steps, index, label = "", view, value = view.bits, note: words = "" }) {
+      stepper.set(index, steps.length, label);
+      list.draw(steps, index);
+      title.textContent = steps[index].formula;
+      title.dataset.step = steps[index].id;
+      board.draw(view, value);
+      note.textContent = words;
+    },
+  };
 }

@@ -8,18 +8,10 @@ import { createChapter } from "../chapter.js";
 import { createRadioGroup } from "../controls.js";
 import { add, columns, el } from "../dom.js";
 import { pick, randomInt, randomOccupancy, randomSquare } from "../exercise.js";
-import {
-  big,
-  createSliderSetup,
-  createStatePredict,
-  createStepList,
-  createValueBoard,
-  occupancyIn,
-  predictFields,
-  squaresMap,
-} from "../kit.js";
+import { big, createSliderSetup, createStatePredict, createValueBoard, occupancyIn, predictFields, squaresMap } from "../kit.js";
 import {
   createPieceSelect,
+  createStepView,
   DIRECTIONS,
   directionWords,
   engineFields,
@@ -29,7 +21,6 @@ import {
   stepsOf,
 } from "../methods-view.js";
 import { T } from "../state.js";
-import { createStepper } from "../stepper.js";
 import { SLIDER_LETTERS } from "../terms.js";
 
 const SLIDERS = Object.keys(SLIDER_LETTERS);
@@ -66,20 +57,8 @@ const directionSelect = createPieceSelect(toolbar, state, {
 
 // The Kogge-Stone steps of the chosen direction, one at a time, and all of them in a list.
 const fillTitle = add(root, "h2", { class: "section-title" });
-const [stepColumn, listColumn] = columns(root, 2, ["", "steps-column"]);
-const stepper = createStepper(stepColumn, {
-  label: "Step",
-  onChange: (i) => state.set({ step: i }, { history: "replace" }),
-});
-const stepTitle = add(stepColumn, "p", { class: "formula step-formula", "aria-live": "polite" });
-const stepBoard = createValueBoard(stepColumn, { role: "step", label: "This step", readout: "value" });
-const stepNote = add(stepColumn, "p", { class: "explain", "data-role": "step-note", "data-present-fold": "" });
-add(listColumn, "h3", { text: "The fill's steps" });
-const list = createStepList(listColumn, {
-  label: "Steps of the fill",
-  onPick: (i) => state.set({ step: i }, { history: "replace" }),
-});
-const counts = add(listColumn, "p", { class: "explain", "data-role": "counts" });
+const view = createStepView(root, state, { listTitle: "The fill's steps", listLabel: "Steps of the fill" });
+const counts = add(view.listColumn, "p", { class: "explain", "data-role": "counts" });
 
 // Dumb7fill: the same fill one square a step, every step a small board.
 const dumb7 = el("section", { class: "panel dumb7", "aria-labelledby": "dumb7-title" });
@@ -146,9 +125,9 @@ const STEP_NOTES = {
 
 run({
   errorAfter: unionColumn,
-  present: [...[...setup.boards.children].slice(0, 2), stepColumn],
+  present: [...[...setup.boards.children].slice(0, 2), view.column],
   exercise: {
-    answers: [fillTitle, stepColumn.parentElement, dumb7, unionColumn.parentElement],
+    answers: [fillTitle, view.row, dumb7, unionColumn.parentElement],
     next: (_s, random) => {
       const piece = pick(random, SLIDERS);
       return {
@@ -179,21 +158,22 @@ run({
     const step = steps[index];
     const kind = step.id.slice(d.length + 1);
     fillTitle.textContent = `Kogge-Stone to the ${words}, step by step`;
-    stepper.set(index, steps.length, STEP_NAMES[kind]);
-    list.draw(steps, index);
-    stepTitle.textContent = step.formula;
-    stepTitle.dataset.step = step.id;
     // A doubling step is drawn over the propagator it used (dotted): the fill may land only there.
     const used = kind.startsWith("gen") ? stepById(answer, "kogge_stone", `${d}_pro${Number(kind.slice(3)) - 1}`) : null;
-    stepBoard.draw({
-      bits: big(step.value),
-      mapping: s.mapping,
-      index: s.mapping,
-      pieces: at,
-      fills: used ? squaresMap(big(used.value), s.mapping, "mask") : {},
-      caption: `${STEP_NAMES[kind][0].toUpperCase()}${STEP_NAMES[kind].slice(1)}${used ? " (dotted: the propagator it used)" : ""}`,
+    view.draw({
+      steps,
+      index,
+      label: STEP_NAMES[kind],
+      view: {
+        bits: big(step.value),
+        mapping: s.mapping,
+        index: s.mapping,
+        pieces: at,
+        fills: used ? squaresMap(big(used.value), s.mapping, "mask") : {},
+        caption: `${STEP_NAMES[kind][0].toUpperCase()}${STEP_NAMES[kind].slice(1)}${used ? " (dotted: the propagator it used)" : ""}`,
+      },
+      note: `${step.label}. ${STEP_NOTES[kind]}`,
     });
-    stepNote.textContent = `${step.label}. ${STEP_NOTES[kind]}`;
     const operations = (method) => stepsOf(answer, method, d).reduce((sum, x) => sum + x.operations, 0);
     counts.textContent = `To the ${words}: Kogge-Stone takes 3 doubling steps and ${operations("kogge_stone")} operations; dumb7fill takes 6 single steps and ${operations("dumb7fill")} operations. Neither reads a table.`;
     // Dumb7fill's steps, each a small board.

@@ -7,21 +7,11 @@ import { api } from "../api.js";
 import { binary } from "../bits.js";
 import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
-import { add, columns, el } from "../dom.js";
+import { add, el } from "../dom.js";
 import { pick, randomOccupancy, randomSquare } from "../exercise.js";
-import {
-  big,
-  createSliderSetup,
-  createStatePredict,
-  createStepList,
-  createValueBoard,
-  occupancyIn,
-  predictFields,
-  squaresMap,
-} from "../kit.js";
-import { createPieceSelect, engineFields, setupValues } from "../methods-view.js";
+import { big, createSliderSetup, createStatePredict, occupancyIn, predictFields, squaresMap } from "../kit.js";
+import { createPieceSelect, createStepView, engineFields, setupValues } from "../methods-view.js";
 import { T } from "../state.js";
-import { createStepper } from "../stepper.js";
 
 const KINDS = ["rook", "bishop"];
 const LETTERS = { rook: "R", bishop: "B" };
@@ -64,16 +54,7 @@ const STEPS = [
   { id: "attacks", label: "One table read: the attacks", formula: () => "attacks = table[offset + index]" },
 ];
 add(root, "h2", { class: "section-title", text: "One lookup, step by step" });
-const [stepColumn, listColumn] = columns(root, 2, ["", "steps-column"]);
-const stepper = createStepper(stepColumn, { label: "Step", onChange: (i) => state.set({ step: i }, { history: "replace" }) });
-const stepTitle = add(stepColumn, "p", { class: "formula step-formula", "aria-live": "polite" });
-const stepBoard = createValueBoard(stepColumn, { role: "step", label: "This step", readout: "value" });
-const stepNote = add(stepColumn, "p", { class: "explain", "data-role": "step-note", "data-present-fold": "" });
-add(listColumn, "h3", { text: "The lookup's steps" });
-const list = createStepList(listColumn, {
-  label: "Steps of the lookup",
-  onPick: (i) => state.set({ step: i }, { history: "replace" }),
-});
+const view = createStepView(root, state, { listTitle: "The lookup's steps", listLabel: "Steps of the lookup" });
 const multiplication = el(
   "section",
   { class: "panel", "aria-labelledby": "multiply-title" },
@@ -171,10 +152,6 @@ function drawLookup(s, a) {
   const index = Math.min(s.step, STEPS.length - 1);
   const step = STEPS[index];
   const steps = STEPS.map((x) => ({ id: x.id, label: x.label, formula: x.formula(a) }));
-  stepper.set(index, STEPS.length, step.label);
-  list.draw(steps, index);
-  stepTitle.textContent = steps[index].formula;
-  stepTitle.dataset.step = step.id;
   const blockers = squaresMap(v.blockers, s.mapping, "p");
   const views = {
     mask: {
@@ -190,16 +167,6 @@ function drawLookup(s, a) {
     index: { caption: `The index: ${a.index} of ${a.subsets}, its ${a.bits} bits at the bottom` },
     attacks: { pieces: blockers, caption: `The table entry at offset ${a.offset} + ${a.index}: the attacks` },
   };
-  const view = views[step.id];
-  stepBoard.draw({
-    bits: v[step.id],
-    mapping: s.mapping,
-    index: s.mapping,
-    fills: view.fills ?? {},
-    marks: view.marks ?? {},
-    pieces: { ...(view.pieces ?? {}), [s.sq]: letter(s) },
-    caption: view.caption,
-  });
   const notes = {
     mask: `A blocker changes the ${a.piece}'s attacks only on its lines, and not on the last square of a ray: the ray ends there anyway. So the mask keeps ${a.bits} squares: ${a.subsets} possible sets of blockers, and the table has ${a.subsets} entries for this square.`,
     blockers: `The lookup sees only these ${plural(a.terms.length, "blocker")}: the rest of the board cannot change the attacks.`,
@@ -207,7 +174,22 @@ function drawLookup(s, a) {
     index: `Shifting right by ${a.shift} keeps the top ${a.bits} bits: index ${a.index} (binary ${a.index.toString(2).padStart(a.bits, "0")}).`,
     attacks: `One read at the square's offset ${a.offset} plus the index gives the attacks: no loop, no bit scan. The table holds 2^${a.bits} entries for this square.`,
   };
-  stepNote.textContent = notes[step.id];
+  const shown = views[step.id];
+  view.draw({
+    steps,
+    index,
+    label: step.label,
+    view: {
+      bits: v[step.id],
+      mapping: s.mapping,
+      index: s.mapping,
+      fills: shown.fills ?? {},
+      marks: shown.marks ?? {},
+      pieces: { ...(shown.pieces ?? {}), [s.sq]: letter(s) },
+      caption: shown.caption,
+    },
+    note: notes[step.id],
+  });
   drawBinary(
     multiplication.querySelector("pre"),
     [["magic", big(a.magic)], ...a.terms.map((t) => [`<< ${t.bit} (${t.square})`, big(t.term)]), ["product", v.product]],
@@ -299,9 +281,9 @@ function drawSearch(s, r) {
 
 run({
   errorAfter: setup.boards,
-  present: [...[...setup.boards.children].slice(0, 2), stepColumn],
+  present: [...[...setup.boards.children].slice(0, 2), view.column],
   exercise: {
-    answers: [stepColumn.parentElement, multiplication, pextPanel, share, searchBox],
+    answers: [view.row, multiplication, pextPanel, share, searchBox],
     next: (_s, random) => ({
       kind: pick(random, KINDS),
       sq: randomSquare(random),

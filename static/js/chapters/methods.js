@@ -6,20 +6,11 @@ import { api } from "../api.js";
 import { popcount, SQUARE_NAMES, squareOfBit } from "../bits.js";
 import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
-import { add, columns, el } from "../dom.js";
+import { add, el } from "../dom.js";
 import { pick, randomOccupancy, randomSquare } from "../exercise.js";
-import {
-  big,
-  createSliderSetup,
-  createStatePredict,
-  createStepList,
-  createValueBoard,
-  occupancyIn,
-  predictFields,
-} from "../kit.js";
-import { createPieceSelect, engineFields, memory, setupValues } from "../methods-view.js";
+import { big, createSliderSetup, createStatePredict, occupancyIn, predictFields } from "../kit.js";
+import { createPieceSelect, createStepView, engineFields, memory, setupValues } from "../methods-view.js";
 import { T } from "../state.js";
-import { createStepper } from "../stepper.js";
 import { SLIDER_LETTERS } from "../terms.js";
 
 const SLIDERS = Object.keys(SLIDER_LETTERS);
@@ -82,16 +73,7 @@ const sources = add(root, "p", { class: "source", "data-role": "speeds-source" }
 
 // --- One method's steps, one at a time.
 const stepsTitle = add(root, "h2", { class: "section-title" });
-const [stepColumn, listColumn] = columns(root, 2, ["", "steps-column"]);
-const stepper = createStepper(stepColumn, { label: "Step", onChange: (i) => state.set({ step: i }, { history: "replace" }) });
-const stepTitle = add(stepColumn, "p", { class: "formula step-formula", "aria-live": "polite" });
-const stepBoard = createValueBoard(stepColumn, { role: "step", label: "This step", readout: "value" });
-const stepNote = add(stepColumn, "p", { class: "explain", "data-role": "step-note", "data-present-fold": "" });
-add(listColumn, "h3", { text: "Its steps" });
-const list = createStepList(listColumn, {
-  label: "Steps of the method",
-  onPick: (i) => state.set({ step: i }, { history: "replace" }),
-});
+const view = createStepView(root, state, { listTitle: "Its steps", listLabel: "Steps of the method" });
 
 const predict = createStatePredict(root, state, "");
 
@@ -113,9 +95,9 @@ function stepView(s, step, index) {
 
 run({
   errorAfter: sources,
-  present: [...[...setup.boards.children].slice(0, 2), stepColumn],
+  present: [...[...setup.boards.children].slice(0, 2), view.column],
   exercise: {
-    answers: [cardsTitle, cardsNote, cards, stepsTitle, stepColumn.parentElement],
+    answers: [cardsTitle, cardsNote, cards, stepsTitle, view.row],
     next: (_s, random) => ({ piece: pick(random, SLIDERS), sq: randomSquare(random), occ: randomOccupancy(random), step: 0 }),
   },
   controls: (s) => pieceSelect.set(s.piece),
@@ -146,12 +128,13 @@ run({
     const index = Math.min(s.step, method.steps.length - 1);
     const step = method.steps[index];
     stepsTitle.textContent = `${NAMES[s.m]}, step by step`;
-    stepper.set(index, method.steps.length);
-    list.draw(method.steps, index);
-    stepTitle.textContent = step.formula;
-    stepTitle.dataset.step = step.id;
-    stepBoard.draw({ ...stepView(s, step, index + 1), mapping: s.mapping, index: s.mapping, pieces: at }, big(step.value));
-    stepNote.textContent = `${step.label}. This step adds ${step.operations} operation${step.operations === 1 ? "" : "s"}; the method takes ${method.operations} in all.`;
+    view.draw({
+      steps: method.steps,
+      index,
+      view: { ...stepView(s, step, index + 1), mapping: s.mapping, index: s.mapping, pieces: at },
+      value: big(step.value),
+      note: `${step.label}. This step adds ${step.operations} operation${step.operations === 1 ? "" : "s"}; the method takes ${method.operations} in all.`,
+    });
     predict.element.querySelector(".predict-prompt").textContent =
       `Mark the squares the ${s.piece} on ${s.sq} attacks, the first blocker of each ray included: the answer every method must give. Then reveal.`;
     predict.draw({ predicted: s.pred, answer: big(answer.attacks), mapping: s.mapping, revealed: s.rev });
