@@ -80,6 +80,7 @@ def test_every_endpoint_but_routines_has_a_parameter_that_is_not_its_first():
             "/api/health",
             "/api/qr",
             "/api/code-tasks",
+            "/api/method-speeds",
         )
     )
 

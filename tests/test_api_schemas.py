@@ -121,6 +121,7 @@ SAMPLES = {
         for sq in (0, 4, 27)
         for m in MAPPINGS
     ],
+    "/api/method-speeds": [{}],
     # A search that ends at a magic within the bound (bishop c1 in lerbef) and one that stops first.
     "/api/magic-search": [
         {"piece": "bishop", "sq": "c1", "mapping": "lerbef", "show": "100"},

@@ -147,6 +147,9 @@ FIRST_VIEW = {
     "intersections": ["/api/intersections", "/api/squares"],
     # The exercise asks whether a printed routine gets one pair right (issue 10).
     "routines": ["/api/routines", "/api/same-line"],
+    "kogge-stone": ["/api/methods"],
+    "magic": ["/api/magic"],  # the search is asked for when the student opens it
+    "methods": ["/api/method-speeds", "/api/methods"],
     "code": ["/api/code-tasks"],  # a task's inputs and answers come when the student picks one
 }
 
