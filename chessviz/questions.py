@@ -37,6 +37,9 @@ from .audit import evaluate, routines_answering
 from .compass import RAY_DIRECTIONS, direction
 from .errors import ChessvizError, shown
 from .lines import intersection_square, is_dark
+from .methods import trace
+from .methods_geometry import relevant_masks
+from .methods_magic import magic_attacks
 from .position import describe, parse_fen
 from .sliding import attacks, compare_boards, shift_ray, slide_steps
 from .squares import (
@@ -46,6 +49,7 @@ from .squares import (
     Bitboard,
     Square,
     bb_of,
+    bit_of,
     convert,
     format_bitboard,
     line_mask,
@@ -356,6 +360,62 @@ def routines(state: State) -> Question:
     return Question("value", prompt, value)
 
 
+# --- how engines do it (static/js/methods-view.js engineFields: e4, a few blockers round it, LERF)
+
+ENGINE_OCCUPANCY = bb_of([SQUARE_NAMES.index(n) for n in ("c4", "b4", "e7", "g6", "b1", "h4", "e2")])
+SLIDERS = ("rook", "bishop", "queen")
+# The compass directions as the pages offer them, the short names of /api/methods' steps.
+FILL_DIRECTIONS = {"e": "east", "w": "west", "n": "north", "s": "south",
+                   "ne": "north-east", "sw": "south-west", "nw": "north-west", "se": "south-east"}  # fmt: skip
+PIECE_DIRECTIONS = {"rook": ("e", "w", "n", "s"), "bishop": ("ne", "sw", "nw", "se"), "queen": tuple(FILL_DIRECTIONS)}
+
+
+def _engine_state(state: State) -> tuple[Square, Bitboard, str]:
+    return state.square("sq", "e4"), state.bitboard("occ", ENGINE_OCCUPANCY), state.choice("mapping", ("lerbef", "lerf"), "lerf")
+
+
+def kogge_stone(state: State) -> Question:
+    """kogge-stone.js: the squares the fill covers after one doubling step in one direction."""
+    sq, occupied, mapping = _engine_state(state)
+    piece = state.choice("piece", SLIDERS, "rook")
+    wanted = state.choice("dir", tuple(FILL_DIRECTIONS), "w")
+    d = wanted if wanted in PIECE_DIRECTIONS[piece] else PIECE_DIRECTIONS[piece][0]
+    step = state.integer("ds", 1, 1, 3)
+    traced = trace("kogge_stone", piece, sq, convert(occupied, "lerf", mapping), mapping)
+    value = next(s["value"] for s in traced.steps if s["id"] == f"{d}_gen{step}")
+    jump = 2 ** (step - 1)
+    prompt = (
+        f"A {piece} on {SQUARE_NAMES[sq]}, {_blockers(occupied, sq)}. Doubling step {step} of its Kogge-Stone fill to the "
+        f"{FILL_DIRECTIONS[d]} moves the fill {jump} square{'s' if jump > 1 else ''} on, landing only on the propagator's "
+        "squares. Mark the squares the fill covers after it, the slider's own square included."
+    )
+    return Question("squares", prompt, convert(value, mapping, "lerf"))
+
+
+def magic(state: State) -> Question:
+    """magic.js: the relevant-occupancy squares of a rook's or a bishop's table on its square."""
+    sq, _occupied, mapping = _engine_state(state)
+    kind = state.choice("kind", ("rook", "bishop"), "rook")
+    mask = relevant_masks(kind, mapping)[bit_of(sq, mapping)]
+    prompt = (
+        f"Mark the relevant-occupancy squares of the {kind} on {SQUARE_NAMES[sq]}: the squares where a blocker can "
+        "change its attacks, the board's edges left out."
+    )
+    return Question("squares", prompt, convert(mask, mapping, "lerf"))
+
+
+def methods(state: State) -> Question:
+    """methods.js: the squares a slider attacks, the answer every method must give."""
+    sq, occupied, mapping = _engine_state(state)
+    piece = state.choice("piece", SLIDERS, "queen")
+    found = magic_attacks(piece, sq, convert(occupied, "lerf", mapping), mapping)
+    prompt = (
+        f"A {piece} on {SQUARE_NAMES[sq]}, {_blockers(occupied, sq)}. Mark the squares it attacks, the first blocker "
+        "of each ray included."
+    )
+    return Question("squares", prompt, convert(found, mapping, "lerf"))
+
+
 # Each chapter with an exercise, by slug: the kind of question it poses and how.
 POSERS: dict[str, tuple[str, Callable[[State], Question | None]]] = {
     "msb": ("squares", msb),
@@ -372,6 +432,9 @@ POSERS: dict[str, tuple[str, Callable[[State], Question | None]]] = {
     "directions": ("squares", directions),
     "intersections": ("squares", intersections),
     "routines": ("value", routines),
+    "kogge-stone": ("squares", kogge_stone),
+    "magic": ("squares", magic),
+    "methods": ("squares", methods),
 }
 
 

@@ -16,7 +16,7 @@ from chessviz.chapters import CHAPTERS
 from chessviz.questions import POSERS, State, question_for
 
 from oracle import NAMES, is_dark, meet, same_diagonal_and7, same_diagonal_mod9, walk, walked_mask
-from sliding_oracle import occupancies, python_chess_line, walked_rays
+from sliding_oracle import occupancies, python_chess_attacks, python_chess_line, walked_rays
 
 SLUGS = {c.slug for c in CHAPTERS}
 BB_ALL = (1 << 64) - 1
@@ -280,3 +280,51 @@ def test_prompts_are_sentences_in_the_house_style(slug):
             continue
         check_style(question.prompt, "sentence", names)
         assert "  " not in question.prompt and len(question.prompt) < 400
+
+
+# --- how engines do it --------------------------------------------------------------------------
+
+COMPASS = {"e": (0, 1), "w": (0, -1), "n": (1, 0), "s": (-1, 0), "ne": (1, 1), "sw": (-1, -1), "nw": (1, -1), "se": (-1, 1)}
+PIECE_COMPASS = {"rook": "e w n s", "bishop": "ne sw nw se", "queen": "e w n s ne sw nw se"}
+
+
+def occluded_fill(sq: int, step: tuple[int, int], occupied: int, reach: int) -> int:
+    """The slider's square and the empty squares after it along step, at most `reach` of them (LERF)."""
+    found, (r, f) = 1 << sq, divmod(sq, 8)
+    for _ in range(reach):
+        r, f = r + step[0], f + step[1]
+        if not (0 <= r < 8 and 0 <= f < 8) or occupied >> (8 * r + f) & 1:
+            break
+        found |= 1 << (8 * r + f)
+    return found
+
+
+def test_kogge_stone_marks_the_fill_after_a_doubling_step_walked_square_by_square():
+    for rng, sq, occupied, _, mapping in states("kogge-stone", 150):
+        piece = rng.choice(("rook", "bishop", "queen"))
+        wanted = rng.choice(list(COMPASS))
+        step = rng.randrange(1, 4)
+        question = ask("kogge-stone", sq=NAMES[sq], occ=hex(occupied), mapping=mapping, piece=piece, dir=wanted, ds=str(step))
+        d = wanted if wanted in PIECE_COMPASS[piece].split() else PIECE_COMPASS[piece].split()[0]
+        expected = occluded_fill(sq, COMPASS[d], occupied & ~(1 << sq), 2**step - 1)
+        assert question.answer == expected, (NAMES[sq], hex(occupied), mapping, piece, wanted, step)
+
+
+def test_magic_marks_the_relevant_occupancy_walked_to_the_square_before_the_edge():
+    for sq in range(64):
+        for kind, directions in (("rook", "e w n s"), ("bishop", "ne sw nw se")):
+            expected = 0
+            for d in directions.split():
+                ray = occluded_fill(sq, COMPASS[d], 0, 7) & ~(1 << sq)
+                r, f = divmod(sq, 8)
+                last = max((s for s in chess.SquareSet(ray)), key=lambda s: abs(s // 8 - r) + abs(s % 8 - f), default=None)
+                expected |= ray & ~(1 << last) if last is not None else 0
+            for mapping in ("lerf", "lerbef"):
+                assert ask("magic", sq=NAMES[sq], kind=kind, mapping=mapping).answer == expected, (NAMES[sq], kind, mapping)
+
+
+def test_methods_marks_the_slider_s_attacks_by_python_chess():
+    for rng, sq, occupied, _, mapping in states("methods", 150):
+        piece = rng.choice(("rook", "bishop", "queen"))
+        question = ask("methods", sq=NAMES[sq], occ=hex(occupied), mapping=mapping, piece=piece)
+        assert question.answer == python_chess_attacks(piece, sq, occupied), (NAMES[sq], hex(occupied), mapping, piece)
