@@ -34,6 +34,7 @@ const pickerLists = {};
 for (const [part, heading] of [
   ["devlog", "The devlog's exercises"],
   ["wiki", "Bonus: wiki routines"],
+  ["engines", "How engines do it"],
 ]) {
   pickerLists[part] = el("ol");
   picker.append(el("h2", { text: heading }), pickerLists[part]);
