@@ -368,7 +368,7 @@ def test_every_shared_answer_is_the_answer_the_endpoint_computes():
     computed = create_app({"TESTING": True, "DEBUG": True}).test_client()  # debug: no shared answers
     tasks = [task["id"] for task in computed.get("/api/code-tasks").json["tasks"]]
     paths = [f"/api/code-truth?task={t}" for t in tasks] + ["/api/code-tasks", "/api/squares?mapping=lerbef"]
-    assert len(tasks) == 9 and set(paths) <= set(shared)
+    assert len(tasks) == 12 and set(paths) <= set(shared)
     for path in [p for p in shared if p.startswith("/api/")]:
         response = computed.get(path)
         assert response.status_code == 200 and shared[path].body == response.get_data(), path
