@@ -12,10 +12,10 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import expect
 
+from chessviz.chapters import CHAPTERS
 from chessviz.lines import same_line
 from chessviz.questions import question_for
 from chessviz.squares import SQUARE_NAMES
-from chessviz.web.pages import CHAPTERS
 
 SLUGS = {c.slug for c in CHAPTERS}
 PREDICTED = [
