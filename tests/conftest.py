@@ -25,7 +25,8 @@ CHESSVIZ_MODULES = [
     "chessviz.sliding", "chessviz.position", "chessviz.devlog", "chessviz.code_tasks", "chessviz.answers",
     "chessviz.web.params", "chessviz.web.schemas", "chessviz.web.memo", "chessviz.web.pages", "chessviz.web.serving",
     "chessviz.web.api", "chessviz.web.api_bitboard", "chessviz.web.api_sliding", "chessviz.web.api_wiki",
-    "chessviz.web.api_code", "chessviz.web.api_server", "chessviz.web.api_compass", "chessviz.web.code_worker",
+    "chessviz.web.api_code", "chessviz.web.api_server", "chessviz.web.api_compass", "chessviz.web.taps",
+    "chessviz.web.code_worker",
     "chessviz.web.openapi", "chessviz.web",
 ]  # fmt: skip
 

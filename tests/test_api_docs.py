@@ -118,6 +118,7 @@ SECTION_TAGS = {
     "Geometry: the wiki pages": "geometry",
     "Sliding pieces: the devlog": "sliding",
     "Code exercises: the code chapter": "code",
+    "Answers ahead: a tap on a board": "pages",
     "The server": "server",
     "The API's own description": "meta",
 }

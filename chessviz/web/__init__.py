@@ -31,7 +31,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
 
-    from . import api_bitboard, api_code, api_compass, api_server, api_sliding, api_wiki  # noqa: F401  (register their endpoints)
+    from . import api_bitboard, api_code, api_compass, api_server, api_sliding, api_wiki, taps  # noqa: F401  (register their endpoints)
     from .api import api
     from .code_worker import code_worker
     from .openapi import openapi

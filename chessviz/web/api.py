@@ -7,15 +7,15 @@ OpenAPI document all come from the declaration (see :mod:`chessviz.web.params` a
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import wraps
 
 from flask import Blueprint, Response, jsonify, request
 
 from ..errors import ChessvizError
 from .params import Param, parse_args
-from .serving import error_response
+from .serving import error_body, error_response
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
@@ -32,6 +32,15 @@ class Endpoint:
     response: dict
     view: Callable[..., dict | Response]
     media_type: str = "application/json"
+    # The core's argument at fault -> the parameter blamed for it (see `endpoint`).
+    blame: Mapping[str, str] = field(default_factory=dict)
+
+    def answer(self, args: Mapping) -> tuple[int, dict | Response]:
+        """Return (status, body) for the query ``args``: 200 and the view's answer, or 400 and the error body."""
+        try:
+            return 200, self.view(**parse_args(self.params, args))
+        except ChessvizError as error:
+            return 400, error_body(error.code, error.message, self.blame.get(error.field))
 
     def example_query(self) -> dict[str, str]:
         """Return the documented request: the declared example of every required parameter."""
@@ -76,16 +85,18 @@ def endpoint(
     blame = {p.keyword: p.name for p in params} | (fields or {})
 
     def decorate(view: Callable[..., dict | Response]):
+        declared = Endpoint("/api" + rule, summary, description, params, tag, response, view, media_type, blame)
+
         @wraps(view)
         def handler():
-            try:
-                answer = view(**parse_args(params, request.args))
-                return answer if isinstance(answer, Response) else jsonify(answer)
-            except ChessvizError as error:
-                return error_response(400, error.code, error.message, blame.get(error.field))
+            status, answer = declared.answer(request.args)
+            if status != 200:
+                error = answer["error"]
+                return error_response(status, error["code"], error["message"], error["param"])
+            return answer if isinstance(answer, Response) else jsonify(answer)
 
         api.add_url_rule(rule, view.__name__, handler, methods=["GET"])
-        ENDPOINTS.append(Endpoint("/api" + rule, summary, description, params, tag, response, view, media_type))
+        ENDPOINTS.append(declared)
         return view
 
     return decorate

@@ -4,6 +4,7 @@
 // Exercise mode (hide=1 in the URL) lives here too: until the student reveals, the elements
 // a chapter declares as holding the answer are taken out of the page (not merely hidden).
 
+import { askAhead } from "./api.js";
 import { createErrorLine } from "./controls.js";
 import { el } from "./dom.js";
 import { createPresenter } from "./presenter.js";
@@ -31,9 +32,12 @@ export const answersHidden = (s) => Boolean(s.hide) && !s.rev;
  * - present: the elements presenter mode keeps (input boards, the current result, the stepper);
  *   a part of a kept element that is not for the slide carries data-present-fold (presenter.js);
  * - exercise: optional { answers: [elements holding the answer], next(s, random) → the state
- *   patch of a fresh random question (random() as Math.random) }. While answersHidden(s) the
+ *   patch (or a promise of it) of a fresh random question (random() as Math.random) }. While answersHidden(s) the
  *   answers are replaced by a note; draw should leave out answer parts of other elements
- *   (labels, marks) itself, by answersHidden(s).
+ *   (labels, marks) itself, by answersHidden(s);
+ * - taps(s, data): optional, for a chapter with an input board: what a tap there changes and the
+ *   requests of the state drawn, as askAhead() takes them (null: nothing to ask). Once a state is
+ *   drawn its taps' answers are asked in one request, so the next tap paints from memory.
  */
 export function createChapter(fields, { history = {} } = {}) {
   const root = document.getElementById("chapter");
@@ -84,6 +88,7 @@ export function createChapter(fields, { history = {} } = {}) {
       if (id !== drawId) return;
       chapter.error.show(null);
       spec.draw(s, data);
+      aheadOf(id, spec.taps?.(s, data));
     } catch (e) {
       if (id === drawId) chapter.error.show(e);
     }
@@ -93,6 +98,16 @@ export function createChapter(fields, { history = {} } = {}) {
     root.dataset.drawn = String(id);
   }
 
+  /**
+   * Ask the answers of the drawn state's taps; data-ahead names the drawn state once they are in
+   * memory (or once there is nothing to ask, or the asking failed): a hook for tests and tools.
+   */
+  function aheadOf(id, taps) {
+    (taps ? askAhead(taps) : Promise.resolve()).then(() => {
+      if (id === drawId) root.dataset.ahead = String(id);
+    });
+  }
+
   /** What presenter mode keeps: the chapter's list, the error line, and the exercise while answers are hidden. */
   function presented(s) {
     const keep = [...(spec.present ?? []), chapter.error.element];
@@ -100,11 +115,11 @@ export function createChapter(fields, { history = {} } = {}) {
     return keep;
   }
 
-  /** Draw a fresh random question of the chapter, in exercise mode. */
-  function nextExercise() {
+  /** Draw a fresh random question of the chapter, in exercise mode (next may answer with a promise). */
+  async function nextExercise() {
     const next = spec?.exercise?.next;
     if (!next) return;
-    chapter.state.set({ ...next(chapter.state.get(), Math.random), hide: true, ...FRESH });
+    chapter.state.set({ ...(await next(chapter.state.get(), Math.random)), hide: true, ...FRESH });
   }
 
   root.addEventListener("click", (event) => {
@@ -116,8 +131,9 @@ export function createChapter(fields, { history = {} } = {}) {
     }
   });
 
-  function run({ errorAfter, controls = null, load = () => null, draw, exercise = null, present = [] }) {
-    spec = { controls, load, draw, exercise, present };
+  function run({ errorAfter, controls = null, load = () => null, draw, exercise = null, present = [], taps = null }) {
+    const sheet = exercise ? worksheetRequest() : null;
+    spec = { controls, load, draw, exercise, present, taps: sheet ? null : taps }; // a printed sheet taps nothing
     root.dataset.hasExercise = exercise ? "1" : "0";
     errorAfter.after(chapter.error.element);
     if (exercise) {
@@ -130,7 +146,6 @@ export function createChapter(fields, { history = {} } = {}) {
       );
       document.querySelector(".presenter-bar")?.append(link);
     }
-    const sheet = exercise ? worksheetRequest() : null;
     if (sheet) {
       // Each exercise drawn in turn, then copied into the sheet: inputs (no answers) and the key.
       const box = () => root.querySelector(".predict");
