@@ -103,7 +103,11 @@ export function createChapter(fields, { history = {} } = {}) {
    * memory (or once there is nothing to ask, or the asking failed): a hook for tests and tools.
    */
   function aheadOf(id, taps) {
-    (taps ? askAhead(taps) : Promise.resolve()).then(() => {
+    // Asked once the drawn state is painted, if it is still the newest: its answers (up to a few
+    // hundred) are read in a task of their own, never in the frame that shows the tap.
+    const painted = new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+    const asked = taps ? painted.then(() => (id === drawId ? askAhead(taps) : null)) : null;
+    (asked ?? Promise.resolve()).then(() => {
       if (id === drawId) root.dataset.ahead = String(id);
     });
   }
