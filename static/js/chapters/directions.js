@@ -118,7 +118,26 @@ function drawNotes(sheets) {
   );
 }
 
+let tablesOf = null; // the rose the sheets' buttons were built for: a new second square only moves the highlight
+
 function drawTables(sheets, rose, direction) {
+  if (tablesOf !== rose) {
+    buildTables(sheets, rose);
+    tablesOf = rose;
+  }
+  for (const cell of tables.querySelectorAll("td[data-current]")) {
+    cell.removeAttribute("data-current");
+    cell.removeAttribute("aria-current");
+  }
+  if (!direction) return;
+  const at = `button[data-rank-diff="${direction.rank_diff}"][data-file-diff="${direction.file_diff}"]`;
+  for (const button of tables.querySelectorAll(at)) {
+    button.parentElement.dataset.current = "true";
+    button.parentElement.setAttribute("aria-current", "true");
+  }
+}
+
+function buildTables(sheets, rose) {
   tables.replaceChildren(
     ...sheets.map((sheet) => {
       const title = KINDS.find(([kind]) => kind === sheet.kind)[1];
@@ -130,7 +149,6 @@ function drawTables(sheets, rose, direction) {
           ...row.map((value, j) => {
             const dr = sheet.rank_diffs[i];
             const df = sheet.file_diffs[j];
-            const current = direction && direction.rank_diff === dr && direction.file_diff === df;
             const text = value === null ? (dr === 0 && df === 0 ? "+" : "") : String(value);
             const move = sheet.move_directions[i][j];
             const attrs = {
@@ -143,7 +161,7 @@ function drawTables(sheets, rose, direction) {
             };
             return el(
               "td",
-              current ? { "data-current": "true", "aria-current": "true" } : {},
+              {},
               el(
                 "button",
                 {
