@@ -12,7 +12,7 @@ from functools import reduce
 from itertools import accumulate
 from operator import or_
 
-from .audit import audit, color_working, example, knight_distance, printed_intersection, routines_answering, verdict
+from .audit import Answer, color_working, evaluate, knight_distance, printed_intersection, routines_answering
 from .compass import direction, move_cells, table
 from .derivation import derivation
 from .lines import (
@@ -57,6 +57,18 @@ def _color(sq: Square) -> str:
 def _parity(n: int) -> str:
     """Return "even" or "odd" for a whole number, negative ones included: _parity(-7) == "odd"."""
     return "odd" if n % 2 else "even"
+
+
+def _verdict(answer: Answer, correct_as: str = "correct") -> dict:
+    """One routine's answer for one input as the pages list it: name, formula, value, meaning, verdict."""
+    routine = answer.routine
+    return {
+        "name": routine.name,
+        "formula": routine.formula,
+        "value": answer.printed,
+        "means": routine.meaning(answer.printed),
+        correct_as: answer.correct,
+    }
 
 
 # ------------------------------------------------------------------ geometry (the wiki)
@@ -116,7 +128,7 @@ def color_answer(sq: Square, other: Square | None) -> dict:
     body = {
         "square": square_name(sq),
         "color": _color(sq),
-        "methods": [verdict(r.name, sq, correct_as="agrees") for r in routines_answering("color")],
+        "methods": [_verdict(evaluate(r.name, sq), "agrees") for r in routines_answering("color")],
         "working": color_working(sq),
     }
     if other is not None:
@@ -125,7 +137,7 @@ def color_answer(sq: Square, other: Square | None) -> dict:
         body["same_color"] = is_dark(sq) == is_dark(other)
         body["knight_distance"] = knight_distance(sq, other)
         body["knight_distance_parity"] = _parity(body["knight_distance"])
-        body["same_color_methods"] = [verdict(r.name, sq, other, correct_as="agrees") for r in routines_answering("same_color")]
+        body["same_color_methods"] = [_verdict(evaluate(r.name, sq, other), "agrees") for r in routines_answering("same_color")]
     return body
 
 
@@ -135,7 +147,7 @@ def same_line_answer(a: Square, b: Square) -> dict:
         "a": square_name(a),
         "b": square_name(b),
         **same_line(a, b),
-        "routines": [verdict(r.name, a, b) for r in routines_answering("same_diagonal")],
+        "routines": [_verdict(evaluate(r.name, a, b)) for r in routines_answering("same_diagonal")],
     }
 
 
@@ -157,11 +169,19 @@ def directions_table_answer(kind: str) -> dict:
 
 def _meeting(a: Square, b: Square, line_a: str, line_b: str) -> dict:
     square = intersection_square(a, b, line_a, line_b)
+    printed = printed_intersection(a, b, line_a, line_b)
     return {
         "square": square_name(square) if square is not None else None,
         "reason": intersection_reason(a, b, line_a, line_b),
         "working": x88_working(a, b, line_a, line_b),
-        "printed": printed_intersection(a, b, line_a, line_b),
+        "printed": {
+            "routine": printed.answer.routine.name,
+            "call": printed.call,
+            "formula": printed.answer.routine.formula,
+            "value": printed.answer.printed,
+            "square": None if printed.square is None else square_name(printed.square),
+            "correct": printed.answer.correct,
+        },
         "derivation": derivation(a, b, line_a, line_b),
     }
 
@@ -178,16 +198,6 @@ def intersections_answer(a: Square, b: Square) -> dict:
         "b": square_name(b),
         "combinations": [{"line_a": x, "line_b": y, **_meeting(a, b, x, y)} for x, y in PAIRS],
     }
-
-
-def routines_answer() -> dict:
-    """Return the audit of every printed routine."""
-    return {"routines": list(audit())}
-
-
-def routine_answer(name: str, a: Square, b: Square | None) -> dict:
-    """Return one audited routine on one input: intersectRankAnt(a1, a2) prints -1, the truth is b1."""
-    return example(name, a) if b is None else example(name, a, b)
 
 
 # ------------------------------------------------------------------ sliding (the devlog)

@@ -151,6 +151,9 @@ FIRST_VIEW = {
     "intersections": ["/api/intersections", "/api/squares", "/api/taps"],
     # The exercise asks whether a printed routine gets one pair right (issue 10).
     "routines": ["/api/routines", "/api/same-line"],
+    "kogge-stone": ["/api/methods", "/api/taps"],
+    "magic": ["/api/magic", "/api/taps"],  # the search is asked for when the student opens it
+    "methods": ["/api/method-speeds", "/api/methods", "/api/taps"],
     "code": ["/api/code-tasks"],  # a task's inputs and answers come when the student picks one
 }
 

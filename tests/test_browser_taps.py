@@ -79,7 +79,7 @@ def board_is(page, role: str, value: str, mapping: str = "lerbef") -> None:
     assert readout(page, role) == value
 
 
-def test_slider_chapters_paint_every_tap_from_memory(page, live_server):
+def test_slider_chapters_paint_every_tap_from_memory(page, live_server, client):
     taps = Taps(page)
     # propagation: the rook moves, then a blocker comes; each tap paints o - r from memory.
     page.goto(live_server + "/chapter/propagation")
@@ -105,6 +105,19 @@ def test_slider_chapters_paint_every_tap_from_memory(page, live_server):
     page.goto(live_server + "/chapter/hyperbola")
     only_the_next_taps(taps.tap("slider", "c3"))
     board_is(page, "attacks", answers.attacks_answer("rook", SQ("c3"), DEVLOG, 0, "lerbef")["attacks"])
+    # The engines' chapters (lerf, their own blockers): every method's attacks, Kogge-Stone's, the magic lookup.
+    engines = sum(1 << SQ(name) for name in ("c4", "b4", "e7", "g6", "b1", "h4", "e2"))
+    page.goto(live_server + "/chapter/methods")
+    only_the_next_taps(taps.tap("slider", "c3"))
+    queen = answers.attacks_answer("queen", SQ("c3"), engines, 0, "lerf")["attacks"]
+    wait_for_board(page, "result-hyperbola", squares_of(queen, "lerf"))
+    page.goto(live_server + "/chapter/kogge-stone")
+    only_the_next_taps(taps.tap("occupied", "e6"))
+    board_is(page, "attacks", answers.attacks_answer("rook", SQ("e4"), engines | 1 << SQ("e6"), 0, "lerf")["attacks"], "lerf")
+    page.goto(live_server + "/chapter/magic")
+    only_the_next_taps(taps.tap("slider", "c3"))
+    lookup = client.get(f"/api/magic?piece=rook&sq=c3&occupied={hex(engines)}&mapping=lerf").json
+    assert readout(page, "step") == lookup["mask"]
 
 
 def test_exercise_mode_still_hides_what_a_tap_paints(page, live_server):
@@ -179,7 +192,7 @@ def test_wiki_and_devlog_boards_paint_from_memory(page, live_server):
 
 # Every chapter a test above taps; a chapter with an interactive board must be among them.
 TAPPED = {"propagation", "masked-occupied", "rays", "hyperbola", "mask", "game", "squares", "msb", "shift-ray"}
-TAPPED |= {"diagonals", "colors", "directions", "intersections"}
+TAPPED |= {"diagonals", "colors", "directions", "intersections", "kogge-stone", "magic", "methods"}
 
 
 def test_every_chapter_with_an_input_board_is_tapped_here(page, live_server):

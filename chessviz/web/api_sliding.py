@@ -227,9 +227,10 @@ _RAYS = S.obj({"positive": S.BITBOARD, "negative": S.BITBOARD})
         P.bitboard("own", "Squares of its own colour (not moves).", default=0),
         P.MAPPING,
     ],
-    "Rook, bishop or queen attacks and moves by o^(o-2r)",
-    "attacks, moves = attacks & ~own, own_attacked = attacks & own, and per line the positive (towards higher "
-    "bits of the mapping) and negative rays, with their unions over the lines (positive, negative).",
+    "Rook, bishop or queen attacks and moves",
+    "attacks (by the engine's fastest method, a fancy magic lookup: /api/methods shows every method), "
+    "moves = attacks & ~own, own_attacked = attacks & own, and per line the positive (towards higher bits "
+    "of the mapping) and negative rays, with their unions over the lines (positive, negative).",
     tag="sliding",
     response=S.obj(
         {

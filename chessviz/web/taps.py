@@ -19,7 +19,7 @@ from werkzeug.datastructures import MultiDict
 
 from ..errors import ChessvizError, shown
 from ..squares import SQUARE_NAMES, bit_of, parse_bitboard, parse_square
-from . import api_bitboard, api_code, api_compass, api_server, api_sliding, api_wiki  # noqa: F401  (the endpoints asked)
+from . import api_bitboard, api_code, api_compass, api_methods, api_server, api_sliding, api_wiki  # noqa: F401  (asked)
 from . import params as P
 from . import schemas as S
 from .api import ENDPOINTS, Endpoint, endpoint
@@ -88,8 +88,9 @@ def parse_taps(text: str) -> list[list[Change]]:
 
 
 def _asks(ep: Endpoint) -> bool:
-    """Return True for an endpoint worth asking tap by tap: JSON, with a square or bitboard parameter."""
-    return ep.media_type == "application/json" and any(p.parse in (parse_square, parse_bitboard) for p in ep.params)
+    """Return True for an endpoint worth asking tap by tap: a pure GET of JSON, with a square or bitboard parameter."""
+    plain = ep.method == "GET" and ep.pure and ep.body is None and not ep.path_params
+    return plain and ep.media_type == "application/json" and any(p.parse in (parse_square, parse_bitboard) for p in ep.params)
 
 
 def _query_param(ep: Endpoint) -> P.Param:

@@ -5,7 +5,7 @@
 
 const ROOT = document.body.dataset.apiRoot || "/api";
 const cache = new Map(); // request key -> promise of the answer
-const AHEAD_KEPT = 4; // the answers of the last few /api/taps requests, newest first
+const AHEAD_KEPT = 3; // the answers of the last few /api/taps requests, newest first (one can be a few MB)
 const ahead = []; // [Map(request key -> {status, body})]
 const asked = new Map(); // /api/taps URL -> its promise, so one state's taps are asked once
 
