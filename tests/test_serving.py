@@ -453,7 +453,12 @@ def test_qr_refuses_what_it_cannot_encode(client):
 
 # --- The memo of API answers (chessviz.web.memo) ---------------------------------------------
 
-MEMO_URLS = ["/api/square?sq=e4", "/api/attacks?piece=queen&sq=d4&occupied=0x0000001000000000", "/api/routines"]
+MEMO_URLS = [
+    "/api/square?sq=e4",
+    "/api/attacks?piece=queen&sq=d4&occupied=0x0000001000000000",
+    "/api/routines",
+    "/api/taps?tap=sq;occupied^&slide=sq%3Df4%26occupied%3D0x1000804200000010%26line%3Drank",
+]
 ENCODINGS = [{}, {"Accept-Encoding": "gzip"}, {"Accept-Encoding": "br, gzip"}]
 
 

@@ -8,7 +8,7 @@ import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
 import { add, el } from "../dom.js";
 import { pick, randomOccupancy, randomSquare } from "../exercise.js";
-import { big, createSliderSetup, createStatePredict, createStepList, occupancyIn, predictFields } from "../kit.js";
+import { big, createSliderSetup, createStatePredict, createStepList, occupancyIn, predictFields, SLIDER_TAPS } from "../kit.js";
 import { createPieceSelect, createStepView, engineFields, memory, setupValues } from "../methods-view.js";
 import { T } from "../state.js";
 import { SLIDER_LETTERS } from "../terms.js";
@@ -100,6 +100,9 @@ function stepView(s, step, index) {
   return { bits: value, caption: `Step ${index}` };
 }
 
+/** The methods' request: every method's attacks for the state's piece, square and blockers. */
+const query = (s) => ({ piece: s.piece, sq: s.sq, occupied: occupancyIn(s), mapping: s.mapping });
+
 run({
   errorAfter: sources,
   present: [...[...setup.boards.children].slice(0, 2), view.column],
@@ -108,11 +111,8 @@ run({
     next: (_s, random) => ({ piece: pick(random, SLIDERS), sq: randomSquare(random), occ: randomOccupancy(random), step: 0 }),
   },
   controls: (s) => pieceSelect.set(s.piece),
-  load: (s) =>
-    Promise.all([
-      api("/methods", { piece: s.piece, sq: s.sq, occupied: occupancyIn(s), mapping: s.mapping }),
-      api("/method-speeds"),
-    ]),
+  load: (s) => Promise.all([api("/methods", query(s)), api("/method-speeds")]),
+  taps: (s) => ({ tap: SLIDER_TAPS, requests: [["/methods", query(s)]] }),
   draw(s, [answer, speeds]) {
     setup.draw(s, setupValues(s));
     const at = { [s.sq]: letter(s) };
