@@ -34,11 +34,12 @@ from urllib.parse import parse_qsl, urlsplit
 
 from . import devlog
 from .audit import evaluate, routines_answering
+from .chapters import ENGINE_BOARD
 from .compass import RAY_DIRECTIONS, direction
 from .errors import ChessvizError, shown
 from .lines import intersection_square, is_dark
 from .methods import trace
-from .methods_geometry import relevant_masks
+from .methods_geometry import DIRECTIONS, PIECE_DIRECTIONS, relevant_masks
 from .methods_magic import magic_attacks
 from .position import describe, parse_fen
 from .sliding import attacks, compare_boards, shift_ray, slide_steps
@@ -49,7 +50,6 @@ from .squares import (
     Bitboard,
     Square,
     bb_of,
-    bit_of,
     convert,
     format_bitboard,
     line_mask,
@@ -360,60 +360,62 @@ def routines(state: State) -> Question:
     return Question("value", prompt, value)
 
 
-# --- how engines do it (static/js/methods-view.js engineFields: e4, a few blockers round it, LERF)
+# --- the engine chapters (kogge-stone.js, magic.js, methods.js, with methods-view.js's fields)
 
-ENGINE_OCCUPANCY = bb_of([SQUARE_NAMES.index(n) for n in ("c4", "b4", "e7", "g6", "b1", "h4", "e2")])
-SLIDERS = ("rook", "bishop", "queen")
-# The compass directions as the pages offer them, the short names of /api/methods' steps.
-FILL_DIRECTIONS = {"e": "east", "w": "west", "n": "north", "s": "south",
-                   "ne": "north-east", "sw": "south-west", "nw": "north-west", "se": "south-east"}  # fmt: skip
-PIECE_DIRECTIONS = {"rook": ("e", "w", "n", "s"), "bishop": ("ne", "sw", "nw", "se"), "queen": tuple(FILL_DIRECTIONS)}
+_ENGINE_MAPPINGS = ("lerbef", "lerf")  # terms.js's MAPPINGS; the engine chapters fall back to lerf
+_SLIDERS = ("rook", "bishop", "queen")
+_JUMPS = {1: "1 square", 2: "2 squares", 3: "4 squares"}
 
 
-def _engine_state(state: State) -> tuple[Square, Bitboard, str]:
-    return state.square("sq", "e4"), state.bitboard("occ", ENGINE_OCCUPANCY), state.choice("mapping", ("lerbef", "lerf"), "lerf")
+def _engine_state(state: State, piece: str) -> tuple[str, Square, Bitboard, str]:
+    """Return (piece, slider, LERF occupancy, mapping) as methods-view.js's engineFields read them."""
+    return (
+        state.choice("piece", _SLIDERS, piece),
+        state.square("sq", "e4"),
+        state.bitboard("occ", ENGINE_BOARD),
+        state.choice("mapping", _ENGINE_MAPPINGS, "lerf"),
+    )
 
 
 def kogge_stone(state: State) -> Question:
-    """kogge-stone.js: the squares the fill covers after one doubling step in one direction."""
-    sq, occupied, mapping = _engine_state(state)
-    piece = state.choice("piece", SLIDERS, "rook")
-    wanted = state.choice("dir", tuple(FILL_DIRECTIONS), "w")
-    d = wanted if wanted in PIECE_DIRECTIONS[piece] else PIECE_DIRECTIONS[piece][0]
-    step = state.integer("ds", 1, 1, 3)
-    traced = trace("kogge_stone", piece, sq, convert(occupied, "lerf", mapping), mapping)
-    value = next(s["value"] for s in traced.steps if s["id"] == f"{d}_gen{step}")
-    jump = 2 ** (step - 1)
+    """kogge-stone.js: the fill after doubling step ds to the chosen direction (the piece's first if it has none)."""
+    piece, sq, occupied, mapping = _engine_state(state, "rook")
+    shorts = [d.short for d in PIECE_DIRECTIONS[piece]]
+    short = state.choice("dir", tuple(d.short for d in DIRECTIONS), "w")
+    short = short if short in shorts else shorts[0]
+    ds = state.integer("ds", 1, 1, 3)
+    steps = trace("kogge_stone", piece, sq, convert(occupied, "lerf", mapping), mapping).steps
+    value = next(s["value"] for s in steps if s["id"] == f"{short}_gen{ds}")
+    words = next(d.words for d in DIRECTIONS if d.short == short)
     prompt = (
-        f"A {piece} on {SQUARE_NAMES[sq]}, {_blockers(occupied, sq)}. Doubling step {step} of its Kogge-Stone fill to the "
-        f"{FILL_DIRECTIONS[d]} moves the fill {jump} square{'s' if jump > 1 else ''} on, landing only on the propagator's "
-        "squares. Mark the squares the fill covers after it, the slider's own square included."
+        f"The {piece} on {SQUARE_NAMES[sq]}, {_blockers(occupied, sq)}. Doubling step {ds} of the Kogge-Stone fill to the "
+        f"{words} moves the fill {_JUMPS[ds]} on, only onto empty squares: mark the squares the fill covers after it "
+        f"({SQUARE_NAMES[sq]} included)."
     )
     return Question("squares", prompt, convert(value, mapping, "lerf"))
 
 
 def magic(state: State) -> Question:
-    """magic.js: the relevant-occupancy squares of a rook's or a bishop's table on its square."""
-    sq, _occupied, mapping = _engine_state(state)
+    """magic.js: the relevant-occupancy mask of the chosen table's piece."""
     kind = state.choice("kind", ("rook", "bishop"), "rook")
-    mask = relevant_masks(kind, mapping)[bit_of(sq, mapping)]
+    sq = state.square("sq", "e4")
+    mask = relevant_masks(kind, "lerf")[sq]  # the same squares in either mapping
     prompt = (
-        f"Mark the relevant-occupancy squares of the {kind} on {SQUARE_NAMES[sq]}: the squares where a blocker can "
-        "change its attacks, the board's edges left out."
+        f"Mark the relevant-occupancy squares of the {kind} on {SQUARE_NAMES[sq]}: the squares where a blocker can change "
+        "its attacks, the last square of each ray left out."
     )
-    return Question("squares", prompt, convert(mask, mapping, "lerf"))
+    return Question("squares", prompt, mask)
 
 
-def methods(state: State) -> Question:
-    """methods.js: the squares a slider attacks, the answer every method must give."""
-    sq, occupied, mapping = _engine_state(state)
-    piece = state.choice("piece", SLIDERS, "queen")
-    found = magic_attacks(piece, sq, convert(occupied, "lerf", mapping), mapping)
+def methods_question(state: State) -> Question:
+    """methods.js: the attacks every method must give."""
+    piece, sq, occupied, mapping = _engine_state(state, "queen")
+    value = magic_attacks(piece, sq, convert(occupied, "lerf", mapping), mapping)
     prompt = (
-        f"A {piece} on {SQUARE_NAMES[sq]}, {_blockers(occupied, sq)}. Mark the squares it attacks, the first blocker "
-        "of each ray included."
+        f"The {piece} on {SQUARE_NAMES[sq]}, {_blockers(occupied, sq)}. Mark the squares it attacks, the first blocker "
+        "of each ray included: the answer every method must give."
     )
-    return Question("squares", prompt, convert(found, mapping, "lerf"))
+    return Question("squares", prompt, convert(value, mapping, "lerf"))
 
 
 # Each chapter with an exercise, by slug: the kind of question it poses and how.
@@ -434,7 +436,7 @@ POSERS: dict[str, tuple[str, Callable[[State], Question | None]]] = {
     "routines": ("value", routines),
     "kogge-stone": ("squares", kogge_stone),
     "magic": ("squares", magic),
-    "methods": ("squares", methods),
+    "methods": ("squares", methods_question),
 }
 
 

@@ -56,9 +56,9 @@ def states(slug: str) -> list[str]:
         "directions": [{}, {"from": "a1", "to": "h8"}, {"from": "e4", "to": "e1"}],
         "intersections": [{}, {"a": "d1", "b": "a4", "line_a": "file", "line_b": "rank"}],
         "routines": [{}, {"a": "a1", "b": "h8", "routine": "0"}, {"routine": "5"}],
-        "kogge-stone": [{"piece": "bishop", "dir": "w"}, {"dir": "ne", "ds": "3", "piece": "queen"}, {"ds": "9", "sq": "A1"}],
-        "magic": [{"kind": "bishop", "sq": "h8"}, {"kind": "queen", "mapping": "lerbef"}],
-        "methods": [{"piece": "rook"}, {"piece": "bishop", "occ": "0", "mapping": "lerbef"}],
+        "kogge-stone": [{"piece": "bishop", "dir": "w"}, {"ds": "3", "dir": "N", "mapping": "LERBEF"}, {"ds": "9", "occ": "0x0"}],
+        "magic": [{"kind": "bishop", "sq": "A1"}, {"kind": "queen", "sq": "h8", "mapping": "lerbef"}],
+        "methods": [{"piece": "rook", "occ": "0"}, {"piece": "king", "sq": "i9"}, {"occ": "0xffffffffffffffff"}],
     }[slug]
     fresh = []
     for _ in range(3):
@@ -83,7 +83,7 @@ def states(slug: str) -> list[str]:
                     "occ": occ(),
                     "mapping": mapping(),
                     "piece": rng.choice(["rook", "bishop", "queen"]),
-                    "dir": rng.choice(["e", "w", "n", "s", "ne", "sw", "nw", "se"]),
+                    "dir": rng.choice(["e", "w", "n", "s", "ne", "nw", "se", "sw"]),
                     "ds": str(rng.randrange(1, 4)),
                 },
                 "magic": {"sq": sq(), "occ": occ(), "mapping": mapping(), "kind": rng.choice(["rook", "bishop"])},
