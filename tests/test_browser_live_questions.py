@@ -121,6 +121,9 @@ def test_the_squares_the_page_reveals_are_the_class_s_answer(page, live_server, 
 
 
 def test_the_wiki_pages_reveal_what_the_class_is_asked(page, live_server):
+    # Some random states choose two lines of one kind: the intersections page asks the API,
+    # which refuses them (a 400 Chromium logs), and shows its message; the class is asked nothing.
+    page.expect_bad_requests = True
     for slug in ("squares", "colors", "diagonals", "directions", "intersections", "routines"):
         for path in states(slug):
             page.goto(live_server + path)
