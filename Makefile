@@ -23,8 +23,11 @@ $(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
 	touch $@ $(VENV)/.runtime
 
 # Development server for one laptop (Ctrl-C to stop); HOST and PORT override the address.
+# Debug mode: it restarts when a Python or data file changes and serves edited templates and
+# static files at once, with no answer memo, no prepared answers and no long caching.
+DATA_FILES = $(subst $(eval) ,:,$(wildcard chessviz/data/*.toml chessviz/data/*/*.js))
 run: $(VENV)/.runtime
-	$(BIN)/flask --app app run --host $(HOST) --port $(PORT)
+	$(BIN)/flask --app app --debug run --no-debugger --extra-files "$(DATA_FILES)" --host $(HOST) --port $(PORT)
 
 # Classroom server: gunicorn with WORKERS gevent workers, on every interface unless HOST is
 # given (make serve HOST=127.0.0.1); prints the addresses students can type, logs each request.
