@@ -38,9 +38,9 @@ serve: $(VENV)/.runtime
 test: $(VENV)/.dev
 	browser="$$(scripts/ensure-chromium $(VENV))" && CHROMIUM_PATH="$$browser" $(BIN)/python -m pytest $(PYTEST_ARGS)
 
-# Everything but the browser tests.
+# Everything but the browser tests and the benchmarks' smoke runs.
 test-fast: $(VENV)/.dev
-	$(BIN)/python -m pytest -m "not browser" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "not browser and not bench" $(PYTEST_ARGS)
 
 # Every linter and formatter check; CI runs it before the tests.
 lint: lint-python lint-js

@@ -1,7 +1,7 @@
 """Click-to-paint latency of two chapters in headless Chromium, on the classroom server
 (chessviz.web.serve, as `make serve` starts it) on localhost.
 
-    .venv/bin/python bench/bench_browser.py        (CHROMIUM_PATH may name the browser)
+    .venv/bin/python bench/bench_browser.py [--quick]        (CHROMIUM_PATH may name the browser)
 
 For `propagation` (move the rook) and `game` (select pieces), each measured over at
 least 100 clicks: the time from the click to the result being painted, taken inside
@@ -13,10 +13,12 @@ ahead when the pointer rests on a square), then a random 0-16 ms more, so that c
 land anywhere within a frame. On the first pass over each distinct input the answer
 comes from the server during that rest ("first"); repeats come from the page's request
 cache ("repeat"). Prints median and 95th percentile against the one-frame budget.
+--quick: a few clicks of each (a smoke run: its times mean little).
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
 import socket
@@ -95,7 +97,7 @@ def report(name: str, times: list[float], cold: int) -> None:
     )
 
 
-def main() -> None:
+def main(quick: bool) -> None:
     app = create_app()
     client = app.test_client()
     port = free_port()
@@ -110,7 +112,7 @@ def main() -> None:
 
     # propagation: move the rook over 50 squares, twice (cold, then warm): 100 clicks.
     occupied = "0x1000804200000010"
-    squares = [f"{f}{r}" for r in "2345678" for f in "abcdefgh"][:50]
+    squares = [f"{f}{r}" for r in "2345678" for f in "abcdefgh"][: 3 if quick else 50]
     propagation = []
     for sq in squares * 2:
         steps = client.get(f"/api/slide?sq={sq}&occupied={occupied}&line=rank&mapping=lerbef").json["steps"]
@@ -118,9 +120,9 @@ def main() -> None:
 
     # game: select each of the eleven pieces and click it again to deselect, five rounds:
     # 110 clicks (the first round cold). Deselecting keeps a click from becoming a move.
-    pieces = list(client.get(f"/api/position?fen={DEVLOG_FEN}").json["pieces"])
+    pieces = list(client.get(f"/api/position?fen={DEVLOG_FEN}").json["pieces"])[: 2 if quick else None]
     game = []
-    for _ in range(5):
+    for _ in range(2 if quick else 5):
         for sq in pieces:
             selected = client.get(f"/api/position?fen={DEVLOG_FEN}&square={sq}&mapping=lerbef").json["selected"]
             game.append([sq, selected["bitboard"]])
@@ -160,4 +162,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few clicks: a smoke run")
+    main(parser.parse_args().quick)
