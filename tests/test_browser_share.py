@@ -126,9 +126,12 @@ def export(page, board_caption: str, fmt: str) -> bytes:
     return data
 
 
-@pytest.mark.parametrize("mapping", ["lerf", "lerbef"])
-def test_exported_svg_holds_the_boards_set_squares_caption_and_bit_numbers(page, live_server, mapping):
-    page.goto(f"{live_server}/chapter/propagation?sq=d4&occ=0x880008&mapping={mapping}")
+@pytest.mark.parametrize("asked", ["lerf", "lerbef", ""], ids=["lerf", "lerbef", "default"])
+def test_exported_svg_holds_the_boards_set_squares_caption_and_bit_numbers(page, live_server, asked):
+    """The devlog's chapters number their bits in lerbef unless the URL asks for lerf: the export
+    numbers the squares as the board does and its label names that mapping."""
+    mapping = asked or "lerbef"
+    page.goto(f"{live_server}/chapter/propagation?sq=d4&occ=0x880008" + (f"&mapping={asked}" if asked else ""))
     role = "result"
     page.wait_for_selector(f'[data-board="{role}"] [data-bit="1"]')
     shown = board_squares(page, role)
@@ -139,7 +142,9 @@ def test_exported_svg_holds_the_boards_set_squares_caption_and_bit_numbers(page,
     assert len(squares) == 64
     assert {g.get("data-square") for g in squares if g.get("data-bit") == "1"} == shown and shown
     assert svg.find("s:title", ns).text == caption
-    bits = {g.get("data-square"): g.find("s:text", ns).text for g in squares}
+    bits = {g.get("data-square"): g.find("s:text[@data-role='index']", ns).text for g in squares}
+    label = svg.find(".//s:text[@data-role='mapping']", ns).text
+    assert label == ("bit numbers: LERF (a1 = 0)" if mapping == "lerf" else "bit numbers: lerbef (h1 = 0)")
     assert bits["a1"] == ("0" if mapping == "lerf" else "7") and bits["h8"] == ("63" if mapping == "lerf" else "56")
     assert bits["e4"] == ("28" if mapping == "lerf" else "27")
 

@@ -119,6 +119,9 @@ export function createBoard(container, { role, label, interactive = false, onSqu
   function draw(view = {}) {
     const { bits = null, mapping = "lerf", pieces = {}, fills = {}, labels = {}, marks = {}, index = null } = view;
     if (view.caption !== undefined) caption.textContent = view.caption;
+    // The mappings of its bits and of the numbers it shows, for whoever reads the board (an export).
+    setData(grid, "mapping", mapping);
+    setData(grid, "index", index);
     if (Boolean(view.flip) !== flipped) flip(Boolean(view.flip));
     // Tab enters the board on the square the view is about (the selected one), unless the
     // keyboard is already moving inside it.

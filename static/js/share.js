@@ -109,8 +109,7 @@ function setUp(dialog) {
     const format = event.target.dataset?.export;
     const grid = boards[Number(boardSelect.value)];
     if (!format || !grid) return;
-    const mapping = new URLSearchParams(window.location.search).get("mapping") === "lerbef" ? "lerbef" : "lerf";
-    const board = readBoard(grid, mapping);
+    const board = readBoard(grid);
     const svg = boardSvg(board);
     const chapter = document.getElementById("chapter")?.dataset.chapter || "chessviz";
     const name = `${chapter}-${board.role}`;
