@@ -1,0 +1,239 @@
+// static/js/code-worker.js, the code chapter's checker: the Web Worker that runs a student's
+// code on every input. Run here in a fresh JavaScript realm (node:vm) whose `self` collects the
+// messages it posts, as a page's Worker would. Every task's reference solution must get every
+// input right, and every piece of printed code exactly as wrong as the core measures it.
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import vm from "node:vm";
+
+import { core, NAMES } from "./core.js";
+
+const SOURCE = readFileSync(new URL("../../static/js/code-worker.js", import.meta.url), "utf8");
+const TASKS = core.code_tasks.tasks;
+
+/** Load the worker's script in a new realm; return it (its top-level functions are the realm's globals). */
+function worker() {
+  const posted = [];
+  // `process.env` only so that a mutation run (make mutate-js) can switch on its mutant in this realm too.
+  // postMessage copies as a Worker's does (structured clone), into this realm. `process.env` and
+  // the namespace object only so that a mutation run (make mutate-js) sees into the new realm:
+  // which mutant is on, and which code the tests reach.
+  const namespace = process.env.STRYKER_NAMESPACE ?? "__stryker__";
+  const realm = vm.createContext({
+    self: { postMessage: (m) => posted.push(structuredClone(m)) },
+    process: { env: process.env },
+    ...(globalThis[namespace] ? { [namespace]: globalThis[namespace] } : {}),
+  });
+  vm.runInContext(SOURCE, realm, { filename: "code-worker.js" });
+  realm.posted = posted;
+  return realm;
+}
+
+/** Run `code` for `task` on every input of its truth; return the worker's messages. */
+function check(task, code, truth) {
+  const realm = worker();
+  realm.self.onmessage({
+    data: { task: { entry: task.entry, call: task.call }, code, inputs: truth.inputs, args: truth.args, result: truth.result },
+  });
+  return realm.posted;
+}
+
+/** The answers of a finished run, in input order. */
+function answers(posted, count) {
+  const out = Array(count);
+  for (const message of posted.filter((m) => m.type === "answers"))
+    out.splice(message.from, message.answers.length, ...message.answers);
+  return out;
+}
+
+/** What the worker should answer when the code returns the core's value. */
+function token(kind, value) {
+  return { value: kind === "bitboard" || kind === "boolean" ? String(value) : String(value) };
+}
+
+/** A task's truth cut to every `step`-th input (the pieces' classes are slow to run 4,096 times here;
+ * test_browser_code.py runs every input in Chromium). */
+function every(truth, step) {
+  const keep = (list) => list.filter((_, i) => i % step === 0);
+  return { ...truth, inputs: keep(truth.inputs), expected: keep(truth.expected), count: keep(truth.inputs).length };
+}
+
+for (const task of TASKS) {
+  const truth = task.call === "piece" ? every(core.code_truth[task.id], 8) : core.code_truth[task.id];
+
+  test(`${task.id}: the reference solution is right on ${truth.count} inputs`, () => {
+    const posted = check(task, task.solution, truth);
+    assert.deepEqual(posted[0], { type: "call", index: -1 });
+    assert.deepEqual(posted.at(-1), { type: "done" });
+    // A call message before each input, in order, so the page can name a call that runs too long.
+    assert.deepEqual(
+      posted.filter((m) => m.type === "call").map((m) => m.index),
+      [-1, ...truth.inputs.keys()],
+    );
+    // Answers come in parts of at most 512, in order.
+    const parts = posted.filter((m) => m.type === "answers");
+    assert.ok(parts.every((m, i) => m.answers.length <= 512 && m.from === 512 * i));
+    assert.deepEqual(
+      answers(posted, truth.count),
+      truth.expected.map((e) => token(truth.result, e)),
+    );
+  });
+
+  for (const [i, printed] of task.printed.entries()) {
+    const report = truth.printed[i];
+    test(`${task.id}: "${printed.label}" is as wrong as the core measures`, () => {
+      const got = answers(check(task, printed.code, truth), truth.count);
+      if (report.throws) {
+        assert.ok(
+          got.every((a) => a.error?.startsWith(`${report.throws}: `)),
+          JSON.stringify(got[0]),
+        );
+        return;
+      }
+      const wrong = got.flatMap((a, k) => (a.value === token(truth.result, truth.expected[k]).value ? [] : [k]));
+      assert.equal(wrong.length, report.wrong);
+      assert.equal(wrong[0] ?? null, report.first_wrong);
+    });
+  }
+}
+
+test("the devlog's helpers in scope are the core's lines and 64-bit reversal (lerbef)", () => {
+  const realm = worker();
+  for (const [sq, name] of NAMES.entries()) {
+    const rank = (sq >> 3) + 1;
+    const file = (sq & 7) + 1;
+    const masks = core.line_masks_lerbef;
+    assert.equal(realm.getRank(rank), BigInt(masks.rank[sq]), name);
+    assert.equal(realm.getFile(file), BigInt(masks.file[sq]), name);
+    assert.equal(realm.getDiagonal(rank, file), BigInt(masks.diagonal[sq]), name);
+    assert.equal(realm.getAntiDiagonal(rank, file), BigInt(masks.anti_diagonal[sq]), name);
+    assert.equal(realm.bitOfSquare(rank, file), BigInt(core.squares[sq].lerbef_bit), name);
+  }
+  for (const x of core.bitboards) assert.equal(realm.reverseBitboard(BigInt(x.lerf)), BigInt(x.reversed), x.lerf);
+  assert.equal(realm.reverseBitboard(-1n), (1n << 64n) - 1n); // read as 64 unsigned bits
+  // The devlog's Rook, given: its moves on the empty board from a1 (h1 is bit 0: a1 is bit 7).
+  // (Classes and constants of a script are in its realm's scope, not on its global object.)
+  const [Rook, Piece, BoardImplementation, WHITE] = vm.runInContext("[Rook, Piece, BoardImplementation, WHITE]", realm);
+  const rook = new Rook(WHITE, 1, 1);
+  const a1 = 1n << 7n;
+  const moves = rook.getMoves(new BoardImplementation(a1, a1));
+  assert.equal(moves, (BigInt(core.line_masks_lerbef.rank[0]) | BigInt(core.line_masks_lerbef.file[0])) & ~a1);
+  assert.equal(rook.getType(), "r");
+  assert.throws(() => new Piece(WHITE, 1, 1).getType(), /must be implemented/);
+});
+
+const ray = TASKS.find((t) => t.id === "horizontal");
+const one = {
+  inputs: [["0x0000000000000001", "0x0000000000000004"]],
+  args: [
+    { name: "s", kind: "bitboard" },
+    { name: "d", kind: "bitboard" },
+  ],
+};
+
+/** Run `code` (a getHorizontalRay) on one input answering `result`; return its one answer or the compile error. */
+function runOne(code, result = "bitboard", input = one) {
+  const posted = check(ray, code, { ...input, result });
+  return posted.find((m) => m.type === "compile-error") ?? answers(posted, 1)[0];
+}
+
+test("a wrong kind of answer is named, not compared", () => {
+  const returning = (value) => runOne(`function getHorizontalRay(s, d) { return ${value}; }`);
+  assert.deepEqual(returning("7n"), { value: "0x0000000000000007" });
+  assert.deepEqual(returning("7"), { bad: "7, not a BigInt" });
+  assert.deepEqual(returning("-1n"), { bad: "-1n, not a 64-bit bitboard (0 to 2^64 - 1)" });
+  assert.deepEqual(returning("1n << 64n"), { bad: "18446744073709551616n, not a 64-bit bitboard (0 to 2^64 - 1)" });
+  assert.deepEqual(returning("1n << 100n"), { bad: "a BigInt of 101 bits, not a 64-bit bitboard (0 to 2^64 - 1)" });
+  assert.deepEqual(returning("-(1n << 100n)"), { bad: "a negative BigInt of 101 bits, not a 64-bit bitboard (0 to 2^64 - 1)" });
+  assert.deepEqual(returning("undefined"), { bad: "undefined, not a BigInt" });
+  assert.deepEqual(returning("null"), { bad: "null, not a BigInt" });
+  assert.deepEqual(returning('"x".repeat(70)'), { bad: `"${"x".repeat(60)}...", not a BigInt` });
+  assert.deepEqual(returning('"0x1"'), { bad: '"0x1", not a BigInt' });
+  assert.deepEqual(returning("() => 1n"), { bad: "a function, not a BigInt" });
+  assert.deepEqual(returning("Promise.resolve(1n)"), { bad: "a Promise, not a BigInt" });
+  assert.deepEqual(returning("[1n, 2n]"), { bad: "an array of 2, not a BigInt" });
+  assert.deepEqual(returning("{}"), { bad: "an object, not a BigInt" });
+  assert.deepEqual(returning("true"), { bad: "true, not a BigInt" });
+  const booleans = (value) => runOne(`function getHorizontalRay(s, d) { return ${value}; }`, "boolean");
+  assert.deepEqual(["true", "false", "1", "0", "2", "1n", '"true"'].map(booleans), [
+    { value: "true" },
+    { value: "false" },
+    { value: "true" }, // C's int 1 and 0 read as the page's C means them
+    { value: "false" },
+    { bad: "2, not true or false" },
+    { bad: "1n, not true or false" },
+    { bad: '"true", not true or false' },
+  ]);
+  const squares = (value) => runOne(`function getHorizontalRay(s, d) { return ${value}; }`, "square");
+  assert.deepEqual(["-1", "63", "2.5", "1n", "NaN"].map(squares), [
+    { value: "-1" },
+    { value: "63" },
+    { bad: "2.5, not a whole number" },
+    { bad: "1n, not a whole number" },
+    { bad: "NaN, not a whole number" },
+  ]);
+});
+
+test("arguments arrive as their kinds: bitboards as BigInts, squares as numbers", () => {
+  const input = {
+    inputs: [["0x00000000000000ff", 28]],
+    args: [
+      { name: "s", kind: "bitboard" },
+      { name: "d", kind: "integer" },
+    ],
+  };
+  const got = runOne(
+    "function getHorizontalRay(s, d) { return typeof s === 'bigint' && s === 255n && d === 28 ? 1n : 0n; }",
+    "bitboard",
+    input,
+  );
+  assert.deepEqual(got, { value: "0x0000000000000001" });
+});
+
+test("code that cannot run says why, and where in the student's code", () => {
+  assert.deepEqual(runOne("function getHorizontalRay(s, d) {\n  return s +;\n}"), {
+    type: "compile-error",
+    name: "SyntaxError",
+    message: "Unexpected token ';'",
+  });
+  assert.deepEqual(runOne("function getVerticalRay(s, d) { return s; }"), {
+    type: "compile-error",
+    name: "",
+    message: "it defines no function named getHorizontalRay",
+  });
+  assert.deepEqual(runOne("const getHorizontalRay = 5;"), {
+    type: "compile-error",
+    name: "",
+    message: "it defines no function named getHorizontalRay",
+  });
+  assert.deepEqual(runOne("throw new RangeError('at load');"), {
+    type: "compile-error",
+    name: "RangeError",
+    message: "at load (line 1)",
+  });
+  // A throw inside a call is that input's answer, with the line it came from.
+  assert.deepEqual(runOne("function getHorizontalRay(s, d) {\n  let x = 1n;\n  return undefinedName;\n}"), {
+    error: "ReferenceError: undefinedName is not defined (line 3)",
+  });
+  assert.deepEqual(runOne("function getHorizontalRay(s, d) { throw 'plain'; }"), { error: "Error: plain" });
+  // The devlog prints its functions as methods without `function`: they are read as an object's.
+  assert.deepEqual(runOne("getHorizontalRay(s, d) {\n  return s | d;\n}"), { value: "0x0000000000000005" });
+  assert.deepEqual(runOne("getHorizontalRay(s, d) {\n\n  return nope;\n}"), {
+    error: "ReferenceError: nope is not defined (line 3)",
+  });
+  // Strict mode: an undeclared assignment throws rather than making a global.
+  assert.deepEqual(runOne("function getHorizontalRay(s, d) {\n  leak = 1n;\n  return leak;\n}"), {
+    error: "ReferenceError: leak is not defined (line 2)",
+  });
+});
+
+test("a piece task's class is asked for its moves on the board of each input", () => {
+  const bishop = TASKS.find((t) => t.id === "bishop");
+  const truth = core.code_truth.bishop;
+  const none = check(bishop, "function Bishop() {}", { ...truth, inputs: truth.inputs.slice(0, 1) });
+  assert.match(answers(none, 1)[0].error, /^TypeError: /); // a function, not a class with getMoves
+  const missing = check(bishop, "class Knight {}", { ...truth, inputs: [] });
+  assert.deepEqual(missing.at(-1), { type: "compile-error", name: "", message: "it defines no class named Bishop" });
+});
