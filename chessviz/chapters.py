@@ -11,7 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from . import pictures as pic
+from .devlog import FEN, OCCUPANCY_LERBEF
 from .errors import shown
+from .pictures import Picture
+from .squares import convert
 
 # The parts of the course in teaching order, each with the heading the home page gives it.
 PARTS: dict[str, str] = {
@@ -26,12 +30,30 @@ Question = Literal["squares", "value"]
 
 
 @dataclass(frozen=True)
+class Source:
+    """A public page a chapter teaches from: the words of its link and its address."""
+
+    title: str
+    url: str
+
+
+def _wiki(page: str) -> Source:
+    """Return the Chessprogramming wiki's page `page` ("Color_of_a_Square") as a source."""
+    return Source(f"Chessprogramming wiki, {page.replace('_', ' ')}", f"https://www.chessprogramming.org/{page}")
+
+
+# The devlog the devlog chapters follow, step by step.
+DEVLOG = Source("The sliding-pieces devlog", "https://objetos.github.io/chess-thesis-website/devlogs/sixth-devlog")
+
+
+@dataclass(frozen=True)
 class Chapter:
     """One chapter of the course.
 
     `teaches` is one sentence for the home page and the chapter's lead; `question` is the kind
     of exercise the chapter poses: "squares" (the student marks squares on a board), "value"
-    (the student types or chooses a value) or None (the chapter poses none).
+    (the student types or chooses a value) or None (the chapter poses none); `sources` the
+    public pages it teaches from; `picture` its board as it opens, in miniature.
     """
 
     slug: str
@@ -39,7 +61,14 @@ class Chapter:
     part: str
     teaches: str
     question: Question | None
+    # The public pages the chapter comes from, linked from its page (which loads nothing from them).
+    sources: tuple[Source, ...] = ()
+    # Its board as it opens, in miniature, for the home page (chessviz.pictures).
+    picture: Picture | None = None
 
+
+_DEVLOG_OCCUPANCY = convert(OCCUPANCY_LERBEF, "lerbef", "lerf")
+_DEVLOG_ROOK = pic.slider(_DEVLOG_OCCUPANCY, "f4", "R")  # the o - r chapters open on the devlog's sketch
 
 CHAPTERS: tuple[Chapter, ...] = (
     Chapter(
@@ -48,6 +77,8 @@ CHAPTERS: tuple[Chapter, ...] = (
         "start",
         "A bitboard editor: one set of squares, its value in LERF and in the devlog's mapping.",
         "value",
+        sources=(_wiki("Square_Mapping_Considerations"), _wiki("Diagonals"), DEVLOG),
+        picture=pic.of_squares("a1", "e4", "e8"),
     ),
     Chapter(
         "msb",
@@ -55,6 +86,8 @@ CHAPTERS: tuple[Chapter, ...] = (
         "devlog",
         "Set one bit on each board: the bigger number lies to the left, until a board holds two bits.",
         "squares",
+        sources=(DEVLOG,),
+        picture=pic.of_squares("e1", "h1"),
     ),
     Chapter(
         "shift-ray",
@@ -62,6 +95,8 @@ CHAPTERS: tuple[Chapter, ...] = (
         "devlog",
         "The devlog's shift loop, step by step, on ranks, files and diagonals.",
         "squares",
+        sources=(DEVLOG,),
+        picture=pic.pair("c4", "g4", squares=("c4",)),
     ),
     Chapter(
         "propagation",
@@ -69,14 +104,26 @@ CHAPTERS: tuple[Chapter, ...] = (
         "devlog",
         "Subtract the slider from the occupancy and watch the borrow run to the next blocker.",
         "squares",
+        sources=(DEVLOG,),
+        picture=_DEVLOG_ROOK,
     ),
-    Chapter("mask", "Sliding mask: (o - r) & m", "devlog", "Keep only the bits on the slider's line.", "squares"),
+    Chapter(
+        "mask",
+        "Sliding mask: (o - r) & m",
+        "devlog",
+        "Keep only the bits on the slider's line.",
+        "squares",
+        sources=(DEVLOG,),
+        picture=_DEVLOG_ROOK,
+    ),
     Chapter(
         "masked-occupied",
         "Masked occupancy: ((o & m) - r) & m",
         "devlog",
         "Blockers off the line spoil the result; mask the occupancy first.",
         "squares",
+        sources=(DEVLOG,),
+        picture=_DEVLOG_ROOK,
     ),
     Chapter(
         "rays",
@@ -84,6 +131,8 @@ CHAPTERS: tuple[Chapter, ...] = (
         "devlog",
         "Subtraction only runs towards higher bits; reverse the board for the other half.",
         "squares",
+        sources=(DEVLOG,),
+        picture=pic.slider(1 << 49, "e4", "Q"),
     ),
     Chapter(
         "hyperbola",
@@ -91,6 +140,8 @@ CHAPTERS: tuple[Chapter, ...] = (
         "devlog",
         "Every term of hyperbola quintessence, one step at a time, then the union over the lines.",
         "squares",
+        sources=(DEVLOG,),
+        picture=_DEVLOG_ROOK,
     ),
     Chapter(
         "game",
@@ -98,6 +149,8 @@ CHAPTERS: tuple[Chapter, ...] = (
         "devlog",
         "The devlog's final position: click a piece to see its moves, click a target to move.",
         "squares",
+        sources=(DEVLOG,),
+        picture=pic.position(FEN),
     ),
     Chapter(
         "diagonals",
@@ -105,14 +158,26 @@ CHAPTERS: tuple[Chapter, ...] = (
         "wiki",
         "The three diagonal enumerations, and the page's 'same diagonal' routines put to the test.",
         "value",
+        sources=(_wiki("Diagonals"),),
+        picture=pic.two_lines("e4", "diagonal", "e4", "anti_diagonal", shade=True, end=False),
     ),
-    Chapter("colors", "Colour of a square", "wiki", "Every colour formula of the page with its working written out.", "value"),
+    Chapter(
+        "colors",
+        "Colour of a square",
+        "wiki",
+        "Every colour formula of the page with its working written out.",
+        "value",
+        sources=(_wiki("Color_of_a_Square"),),
+        picture=pic.dark_squares("e4"),
+    ),
     Chapter(
         "directions",
         "Directions",
         "wiki",
         "Compass rose, knight rose, degrees, begrees and the 0x88 difference.",
         "value",
+        sources=(_wiki("Direction"),),
+        picture=pic.roses("e4", "g5"),
     ),
     Chapter(
         "intersections",
@@ -120,6 +185,8 @@ CHAPTERS: tuple[Chapter, ...] = (
         "wiki",
         "Where two lines meet, by the page's 0x88 arithmetic, off-board and colour cases included.",
         "value",
+        sources=(_wiki("Intersection_Squares"),),
+        picture=pic.two_lines("e4", "rank", "c7", "diagonal"),
     ),
     Chapter(
         "routines",
@@ -127,6 +194,8 @@ CHAPTERS: tuple[Chapter, ...] = (
         "wiki",
         "Every routine the pages print, run on every input: how many answers are wrong.",
         "value",
+        sources=(_wiki("Diagonals"), _wiki("Color_of_a_Square"), _wiki("Direction"), _wiki("Intersection_Squares")),
+        picture=pic.pair("c1", "a8"),
     ),
     Chapter(
         "code",
@@ -134,6 +203,8 @@ CHAPTERS: tuple[Chapter, ...] = (
         "practice",
         "The devlog's exercises and three wiki routines: write them in the browser, checked on every input.",
         None,
+        sources=(DEVLOG, _wiki("Diagonals"), _wiki("Color_of_a_Square"), _wiki("Intersection_Squares")),
+        picture=pic.of_squares("h1", "a1", "a8"),
     ),
 )
 

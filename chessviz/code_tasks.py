@@ -39,7 +39,7 @@ Adding a task
    then serves several tasks.
 3. Optionally, a ``[[task.printed]]`` table per piece of code the source prints for the
    exercise: ``label``, ``code`` (a file, as above), ``note``, and either ``measure`` (how
-   the server counts its wrong answers: ``shift-loop``, ``negative-as-printed``, or
+   the server counts its wrong answers: ``shift-loop``, ``left-shift-loop``, ``negative-as-printed``, or
    ``routine`` with ``routine`` naming an audited routine) or ``throws`` (the error it throws).
 4. Add the task's id to the lists in tests/test_api_code.py and tests/test_browser_code.py
    and an independent check of its truth in tests/test_api_code.py; ``make test``.
@@ -212,6 +212,30 @@ def _ray_truth(start: int, destination: int) -> int:
 def _ray_view(task: Task, start: int, destination: int) -> View:
     marks = {square_name(_square_of(start)): "start", square_name(_square_of(destination)): "end"}
     return View(None, {}, marks, None, "start square S, destination D")
+
+
+def _left_shifts_only(start: int, destination: int) -> int | None:
+    """Run the devlog's loop before it handles the other direction (code-tasks/ray-printed-left.js:
+    left shifts only) with BigInt semantics, bounded: None where it never ends (the shifted bit
+    grows past bit 63 without meeting the destination)."""
+    ray, shifted, i = 0, 0, 0
+    while shifted != destination:
+        shifted = start << i
+        if shifted > BB_ALL:
+            return None
+        ray |= shifted
+        i += 1
+    return ray
+
+
+def _left_shift_measure(task_id: str):
+    """Count the pairs where the left-shifting loop does not return the true ray."""
+
+    def measure():
+        wrong = [i for i, (s, d) in enumerate(inputs_of(task_id)) if _left_shifts_only(s, d) != _ray_truth(s, d)]
+        return len(wrong), (wrong[0] if wrong else None)
+
+    return measure
 
 
 def _printed_loop_measure(task_id: str):
@@ -401,7 +425,10 @@ KINDS: dict[str, Kind] = {
         describe=lambda task, s, d: f"{task.entry}({square_name(_square_of(s))}, {square_name(_square_of(d))})",
         view=_ray_view,
         shown=lambda task, s, d: RayInput(_square_of(s), _square_of(d)),
-        measures={"shift-loop": lambda task: _printed_loop_measure(task.id)},
+        measures={
+            "shift-loop": lambda task: _printed_loop_measure(task.id),
+            "left-shift-loop": lambda task: _left_shift_measure(task.id),
+        },
     ),
     "negative-ray": Kind(
         arity=lambda task: 3,

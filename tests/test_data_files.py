@@ -130,12 +130,12 @@ TASK_CASES = [
     (
         'measure = "shift-loop"',
         'measure = "negative-as-printed"',
-        "task 1 ('horizontal'), printed 1: field 'measure': expected one of 'shift-loop'",
+        "task 2 ('vertical'), printed 1: field 'measure': expected one of 'shift-loop'",
     ),
     (
         'measure = "shift-loop"',
         'throws = "ReferenceError"\nmeasure = "shift-loop"',
-        "task 1 ('horizontal'), printed 1: field 'measure': printed code that throws",
+        "task 2 ('vertical'), printed 1: field 'measure': printed code that throws",
     ),
     ('fill = { rays = "[getDiagonal', 'fill = { ray = "[getDiagonal', "task 5 ('bishop'): field 'solution': "),
     (

@@ -243,11 +243,12 @@ def test_the_api_document_s_own_words_keep_the_house_style(client):
     named after its path, and the document after the project."""
     document = client.get("/api/openapi.json").json
     for path, item in document["paths"].items():
-        operation = item["get"]
-        assert operation["operationId"] == re.sub(r"[/.-]", "_", path.removeprefix("/api/")), path
-        check_style(operation["summary"], "label", set())
-        for response in operation["responses"].values():
-            check_style(response["description"], "label", set())
+        for method, operation in item.items():
+            name = re.sub(r"[/.-]", "_", path.removeprefix("/api/")).replace("{", "").replace("}", "")
+            assert operation["operationId"] == (name if method == "get" else f"{method}_{name}"), path
+            check_style(operation["summary"], "label", set())
+            for response in operation["responses"].values():
+                check_style(response["description"], "label", set())
     check_style(document["paths"]["/api/openapi.json"]["get"]["description"], "sentence", set())
     check_style(document["info"]["description"], "sentence", set())
     check_style(document["externalDocs"]["description"], "label", set())

@@ -50,7 +50,7 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 API_CACHE = "public, max-age=3600"
 REVALIDATE = "no-cache"
 
-MAX_BODY = 16 * 1024  # the API is GET only: a body is never needed
+MAX_BODY = 16 * 1024  # only the live class's endpoints take a body, and a small one
 # The request line's limit is the serving stack's (chessviz.web.serve): it answers 414 in the
 # contract's JSON before the app runs. Below it, an over-long parameter is the app's 400 naming it.
 
@@ -227,7 +227,7 @@ def install(app: Flask, root: Path) -> None:
         if app.debug and static.changed():  # `make run`: an edited file, and the pages link its new version
             static.load()
         if (request.content_length or 0) > MAX_BODY:
-            abort(413, description=f"request bodies are limited to {MAX_BODY} bytes; the API takes none")
+            abort(413, description=f"request bodies are limited to {MAX_BODY} bytes")
         if request.method in ("GET", "HEAD") and not app.debug:
             prepared = shared.get(request.full_path.rstrip("?"))
             if prepared is not None:
@@ -244,6 +244,8 @@ def install(app: Flask, root: Path) -> None:
         if request.environ.get("SERVER_SOFTWARE", "").startswith("Werkzeug"):
             response.headers["Server"] = "chessviz"  # else the development server names its version
         if request.method not in ("GET", "HEAD") or response.direct_passthrough:
+            return response
+        if getattr(response, "chessviz_uncached", False):  # a live class's answer of the moment, or its event stream
             return response
         if response.status_code == 200:
             if request.path.startswith("/api/") and not app.debug:  # `make run`: an edited core answers at once

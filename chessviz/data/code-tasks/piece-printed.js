@@ -20,6 +20,7 @@ class {{entry}} extends SlidingPiece {
 	}
 
 	getSlidingRays() {
-		return {{rays}};
+		// the Rook's, as the devlog prints them
+		return [getFile(this.file), getRank(this.rank)];
 	}
 }

@@ -33,10 +33,10 @@ const { root, state, run } = createChapter({
 });
 const { top, pick, board, infoColumn } = createWikiLayout(root, state, {
   role: "diagonals",
-  label: "Blue: the diagonal of a; purple: its anti-diagonal",
+  label: "Blue: the diagonal of S; purple: its anti-diagonal",
   picks: [
-    ["a", "square a"],
-    ["b", "square b"],
+    ["a", "the first square (S)"],
+    ["b", "the second square (D)"],
   ],
 });
 const overlay = createSelect(top, {
@@ -46,7 +46,7 @@ const overlay = createSelect(top, {
   choices: Object.entries(OVERLAYS).map(([key, [label]]) => [key, label]),
   onChange: (value) => state.set({ overlay: value }),
 });
-const clearB = el("button", { type: "button", "data-action": "clear-b" }, "Forget square b");
+const clearB = el("button", { type: "button", "data-action": "clear-b" }, "Forget the second square (D)");
 clearB.addEventListener("click", () => state.set({ b: null }));
 top.append(clearB);
 
@@ -64,7 +64,7 @@ const SAME = [
 
 function drawInfo(a) {
   info.replaceChildren(
-    el("h2", { text: `Square a = ${a.name}` }),
+    el("h2", { text: `Square S = ${a.name}` }),
     table(
       ["", "diagonal", "anti-diagonal"],
       [
@@ -83,12 +83,12 @@ function drawInfo(a) {
 
 function drawPair(same, linked) {
   if (!same) {
-    pair.replaceChildren(el("p", { text: "Click a second square (b) to ask whether a and b share a diagonal." }));
+    pair.replaceChildren(el("p", { text: "Click a second square (D) to ask whether S and D share a diagonal." }));
     return;
   }
   const shared = (yes) => (yes ? "shared" : "not shared");
   pair.replaceChildren(
-    el("h2", { text: `Same diagonal? a = ${same.a}, b = ${same.b}` }),
+    el("h2", { text: `Same diagonal? S = ${same.a}, D = ${same.b}` }),
     el(
       "p",
       { "data-role": "truth", "data-diagonal": String(same.diagonal) },
@@ -140,7 +140,7 @@ run({
     question.draw({
       prompt: s.b
         ? `Do ${s.a} and ${s.b} lie on one diagonal?`
-        : "Click a second square (b), then answer: do a and b lie on one diagonal?",
+        : "Click a second square (D), then answer: do S and D lie on one diagonal?",
       choices: SAME,
       answer,
       answerText: SAME.find(([v]) => v === answer)?.[1] ?? "",

@@ -27,8 +27,8 @@ const { pick, board, infoColumn } = createWikiLayout(root, state, {
   role: "directions",
   label: "Ray steps (blue) and knight steps (purple) from the centre square",
   picks: [
-    ["from", "the centre square"],
-    ["to", "the second square"],
+    ["from", "the centre square (S)"],
+    ["to", "the second square (D)"],
   ],
   alternate: false,
 });

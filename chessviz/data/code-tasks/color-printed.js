@@ -1,6 +1,0 @@
-// square: a square index 0..63 (a1 = 0, h1 = 7, h8 = 63)
-// true for a dark square (a1 is dark)
-function isDark(square) {
-	//return (( 9 * square + 8) & 8) != 0;
-	return (( 9 * square) & 8) == 0;
-}
