@@ -148,11 +148,51 @@ test("a piece task's class is asked for its moves on the board of each input", (
   assert.match(answers(none, 1)[0].error, /^TypeError: /); // a function, not a class with getMoves
   const missing = check(bishop, "class Knight {}", { ...truth, inputs: [] });
   assert.deepEqual(missing.at(-1), { type: "compile-error", name: "", message: "it defines no class named Bishop" });
+  // A piece that names no rays meets SlidingPiece's own refusal.
+  const rayless = check(bishop, "class Bishop extends SlidingPiece {}", { ...truth, inputs: truth.inputs.slice(0, 1) });
+  assert.deepEqual(answers(rayless, 1)[0], { error: "Error: Method 'GetType()' must be implemented." });
+});
+
+test("the devlog's enumerations tell every piece and colour apart", () => {
+  const [types, colors, WHITE] = vm.runInContext("[E_PieceType, E_PieceColor, WHITE]", worker());
+  for (const values of [Object.values(types), Object.values(colors)]) {
+    assert.ok(values.every((v) => typeof v === "string" && v.length > 0));
+    assert.equal(new Set(values).size, values.length);
+  }
+  assert.deepEqual(Object.keys(types), ["King", "Queen", "Rook", "Bishop", "Knight", "Pawn"]);
+  assert.deepEqual(Object.keys(colors), ["White", "Black"]);
+  assert.equal(WHITE, colors.White);
+  assert.ok(Object.isFrozen(types) && Object.isFrozen(colors));
+});
+
+test("the edges of each kind of answer", () => {
+  const returning = (value, result = "bitboard") => runOne(`function getHorizontalRay(s, d) { return ${value}; }`, result);
+  assert.deepEqual(returning("(1n << 64n) - 1n"), { value: "0xffffffffffffffff" }); // the largest board is one
+  assert.deepEqual(returning("0n"), { value: "0x0000000000000000" });
+  // Up to 80 bits a BigInt is written out; from 81 on its size is told.
+  assert.deepEqual(returning("1n << 79n"), { bad: `${1n << 79n}n, not a 64-bit bitboard (0 to 2^64 - 1)` });
+  assert.deepEqual(returning("1n << 80n"), { bad: "a BigInt of 81 bits, not a 64-bit bitboard (0 to 2^64 - 1)" });
+  // Up to 60 characters a string is quoted whole.
+  assert.deepEqual(returning('"y".repeat(60)'), { bad: `"${"y".repeat(60)}", not a BigInt` });
+  assert.deepEqual(returning('"y".repeat(61)'), { bad: `"${"y".repeat(60)}...", not a BigInt` });
+});
+
+test("whatever is thrown, the answer says it, with the line from 10 on", () => {
+  const throwing = (what) => runOne(`function getHorizontalRay(s, d) { throw ${what}; }`);
+  assert.deepEqual(throwing("null"), { error: "Error: null" });
+  assert.deepEqual(throwing("undefined"), { error: "Error: undefined" });
+  assert.deepEqual(throwing("{ name: 'Oops', message: 'no' }"), { error: "Oops: no" });
+  assert.deepEqual(runOne(`function getHorizontalRay(s, d) {${"\n".repeat(11)}  return nope;\n}`), {
+    error: "ReferenceError: nope is not defined (line 12)",
+  });
+  assert.deepEqual(runOne("throw null;"), { type: "compile-error", name: "Error", message: "null" });
 });
 
 // Every task, on all its inputs where its code is quick to run; the pieces (a class per input, three
 // 64-bit reversals per line) and the negative ray on a sample, whole in code-tasks.test.js.
-const SAMPLED = { piece: 64, "negative-ray": 16 };
+// Strides prime to the inputs' periods (64 occupancies per square, 16 per square and line), so that
+// the sample meets every kind of board, not the first (empty) one of each square again and again.
+const SAMPLED = { piece: 61, "negative-ray": 15 };
 
 for (const task of TASKS) {
   const full = core.code_truth[task.id];
