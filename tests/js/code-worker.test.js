@@ -9,7 +9,7 @@ import { test } from "node:test";
 import vm from "node:vm";
 
 import { core, NAMES } from "./core.js";
-import { answers, check, every, printedIsAsWrong, solutionIsRight, TASKS, worker } from "./worker.js";
+import { answers, check, every, firstWrongIsTheCores, printedIsAsWrong, solutionIsRight, TASKS, worker } from "./worker.js";
 
 test("the devlog's helpers in scope are the core's lines and 64-bit reversal (lerbef)", () => {
   const realm = worker();
@@ -204,8 +204,9 @@ for (const task of TASKS) {
   for (const [i, printed] of task.printed.entries()) {
     const report = full.printed[i];
     if (step !== 1 && !report.throws) continue; // a count of wrong answers needs every input
+    const loops = task.chapter === "shift-ray"; // the devlog's shift loops: some never return
     test(`${task.id}: "${printed.label}" is as wrong as the core measures`, () => {
-      printedIsAsWrong(assert, task, printed.code, truth, report);
+      (loops ? firstWrongIsTheCores : printedIsAsWrong)(assert, task, printed.code, truth, report);
     });
   }
 }

@@ -89,3 +89,29 @@ export function printedIsAsWrong(assert, task, code, truth, report) {
   assert.equal(wrong.length, report.wrong);
   assert.equal(wrong[0] ?? null, report.first_wrong);
 }
+
+/** Test printed code that may never return on some inputs (the devlog's shift loops): each input up to
+ * the core's first wrong one alone, under a time limit as the page's; those before it right, that one
+ * wrong or never returning. (Its count of wrong inputs is held to an oracle in test_api_code.py.) */
+export function firstWrongIsTheCores(assert, task, code, truth, report) {
+  const last = report.first_wrong ?? truth.count - 1;
+  for (let k = 0; k <= last; k++) {
+    const realm = worker();
+    realm.message = {
+      task: { entry: task.entry, call: task.call },
+      code,
+      inputs: [truth.inputs[k]],
+      args: truth.args,
+      result: truth.result,
+    };
+    let answer = null;
+    try {
+      vm.runInContext("self.onmessage({ data: message })", realm, { timeout: 1000 });
+      answer = answers(realm.posted, 1)[0];
+    } catch (error) {
+      if (!String(error?.message).includes("timed out")) throw error;
+    }
+    const right = answer?.value === token(truth.expected[k]).value;
+    assert.equal(right, k < last || report.first_wrong === null, `input ${k}`);
+  }
+}
