@@ -108,6 +108,7 @@ fuzz: $(VENV)/.dev
 bench: $(VENV)/.dev
 	$(BIN)/python bench/bench_engine.py
 	$(BIN)/python bench/bench_server.py
+	$(BIN)/python bench/bench_class.py
 	browser="$$(scripts/ensure-chromium $(VENV))" && CHROMIUM_PATH="$$browser" $(BIN)/python bench/bench_bytes.py
 	browser="$$(scripts/ensure-chromium $(VENV))" && CHROMIUM_PATH="$$browser" $(BIN)/python bench/bench_browser.py
 

@@ -110,8 +110,8 @@ def test_make_run_serves_every_edit_at_once_and_caches_nothing_for_long(copy, ma
 
     # A data file: the reloader starts the app again, which reads it.
     tasks = copy / "chessviz/data/code-tasks.toml"
-    tasks.write_text(tasks.read_text().replace("The devlog's own loop, copied", "The devlog's own loop, as edited, copied"))
-    wait_for(base + "/api/code-tasks", lambda body: "as edited, copied" in body, process, log)
+    tasks.write_text(tasks.read_text().replace('note = "', 'note = "As edited under make run. ', 1))
+    wait_for(base + "/api/code-tasks", lambda body: "As edited under make run. " in body, process, log)
 
     # The core: a chapter's title, shared by the home page (prepared once under make serve).
     chapters = copy / "chessviz/chapters.py"
