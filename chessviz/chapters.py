@@ -15,7 +15,7 @@ from . import pictures as pic
 from .devlog import FEN, OCCUPANCY_LERBEF
 from .errors import shown
 from .pictures import Picture
-from .squares import convert
+from .squares import bb_of, convert, parse_square
 
 # The parts of the course in teaching order, each with the heading the home page gives it.
 PARTS: dict[str, str] = {
@@ -69,6 +69,9 @@ class Chapter:
 
 _DEVLOG_OCCUPANCY = convert(OCCUPANCY_LERBEF, "lerbef", "lerf")
 _DEVLOG_ROOK = pic.slider(_DEVLOG_OCCUPANCY, "f4", "R")  # the o - r chapters open on the devlog's sketch
+# The engine chapters open on a slider on e4 among these blockers (static/js/methods-view.js):
+# some on its lines, one behind another, one on an edge square.
+ENGINE_BOARD = bb_of(parse_square(name) for name in ("c4", "b4", "e7", "g6", "b1", "h4", "e2"))
 
 CHAPTERS: tuple[Chapter, ...] = (
     Chapter(
@@ -196,6 +199,42 @@ CHAPTERS: tuple[Chapter, ...] = (
         "value",
         sources=(_wiki("Diagonals"), _wiki("Color_of_a_Square"), _wiki("Direction"), _wiki("Intersection_Squares")),
         picture=pic.pair("c1", "a8"),
+    ),
+    Chapter(
+        "kogge-stone",
+        "Kogge-Stone fills",
+        "engines",
+        "A ray by filling: three doubling steps of 1, 2 and 4 squares per direction, beside dumb7fill's single steps.",
+        "squares",
+        sources=(_wiki("Kogge-Stone_Algorithm"), _wiki("Dumb7Fill")),
+        picture=pic.slider(ENGINE_BOARD, "e4", "R"),
+    ),
+    Chapter(
+        "magic",
+        "Magic bitboards",
+        "engines",
+        "Attacks by one table read: the relevant occupancy, a magic number that packs it into an index, and the search for one.",
+        "squares",
+        sources=(_wiki("Magic_Bitboards"), _wiki("Looking_for_Magics"), _wiki("BMI2")),
+        picture=pic.slider(ENGINE_BOARD, "e4", "R"),
+    ),
+    Chapter(
+        "methods",
+        "Every way to slide",
+        "engines",
+        "One board, every method side by side: the same attacks, their 64-bit operations, their tables and their speed.",
+        "squares",
+        sources=(
+            _wiki("Classical_Approach"),
+            _wiki("Hyperbola_Quintessence"),
+            _wiki("Kogge-Stone_Algorithm"),
+            _wiki("Dumb7Fill"),
+            _wiki("Obstruction_Difference"),
+            _wiki("Magic_Bitboards"),
+            _wiki("BMI2"),
+            Source("Gigantua, Chess_Movegen (C++ speeds)", "https://github.com/Gigantua/Chess_Movegen"),
+        ),
+        picture=pic.slider(ENGINE_BOARD, "e4", "Q"),
     ),
     Chapter(
         "code",

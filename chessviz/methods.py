@@ -18,12 +18,15 @@ obstruction_difference, magic (fancy magic bitboards) and pext (BMI2's instructi
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 
 from .errors import ChessvizError
 from .methods_geometry import (
+    BY_NAME,
     LINE_DIRECTIONS,
     PIECE_DIRECTIONS,
     PIECE_KINDS,
@@ -428,6 +431,22 @@ def _fill_directions(mapping: str) -> dict[str, tuple[tuple[int, int], ...]]:
     }
 
 
+def occluded_fill(gen: Bitboard, pro: Bitboard, direction: str, mapping: str) -> Bitboard:
+    """Return the Kogge-Stone occluded fill of ``gen`` along ``pro`` in one direction, every generator at once.
+
+    e.g. east in lerf from e4 with d4..h4 empty: e4 f4 g4 h4 (the fill stops before a square not in
+    pro, and never wraps onto the next rank). The wiki's eastOccl for any direction and mapping.
+    See https://www.chessprogramming.org/Kogge-Stone_Algorithm#OccludedFill
+    """
+    d = BY_NAME[direction]
+    shift, wrap = d.shift(mapping), d.wrap_mask(mapping)
+    pro &= BB_ALL if wrap is None else wrap
+    for k in (1, 2, 4):
+        gen |= pro & _shifted(gen, k * shift)
+        pro &= _shifted(pro, k * shift)
+    return gen
+
+
 def kogge_stone_attacks(piece: str, sq: Square, occupied: Bitboard, mapping: str = "lerf") -> Bitboard:
     """Return a slider's attacks by Kogge-Stone fills, without the trace (what the benchmark times)."""
     r = 1 << bit_of(sq, mapping)
@@ -673,5 +692,30 @@ def magic_answer(kind: str, sq: Square, occupied: Bitboard, mapping: str) -> dic
         "index_bits": format_bitboard(BB_ALL ^ ((1 << sm.shift) - 1)),
         "index": index,
         "attacks": format_bitboard(tables(kind, mapping)[0][sm.offset + index]),
+        "pext": {
+            "index": pext(occupied, sm.mask),
+            "gather": [
+                {"square": square_name(square_of_bit(b, mapping)), "bit": b, "set": bool(occupied >> b & 1)}
+                for b in bits_of(sm.mask)
+            ],
+        },
         "share": _share(kind, sq, occupied, mapping),
     }
+
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+
+
+@cache
+def speeds_answer() -> dict:
+    """Return the published C++ speeds of the methods (chessviz/data/published-speeds.json, copied from
+    its source with the date and CPU) beside this project's own Python figures from bench/bench_engine.py
+    (chessviz/data/engine-bench.json), each method's as nanoseconds a call and a ratio to python-chess."""
+    published = json.loads((DATA_DIR / "published-speeds.json").read_text(encoding="utf-8"))
+    bench = json.loads((DATA_DIR / "engine-bench.json").read_text(encoding="utf-8"))
+    ratios = {
+        piece: {name: round(ns / times["python-chess"], 2) for name, ns in times.items() if name in METHODS}
+        for piece, times in bench["nanoseconds"].items()
+    }
+    published.pop("about", None)
+    return {"published": published, "python": bench | {"ratios": ratios}}

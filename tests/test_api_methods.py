@@ -4,13 +4,17 @@ input answered with the contract's error."""
 
 from __future__ import annotations
 
+import json
 import random
+import re
 
 import chess
 import pytest
 
+from chessviz.methods import METHODS
 from chessviz.squares import SQUARE_NAMES
 
+from conftest import ROOT
 from sliding_oracle import EDGES, MAPPINGS
 
 CONTRACT_METHODS = {"classical", "hyperbola", "kogge_stone", "obstruction_difference", "magic", "pext"}
@@ -79,3 +83,45 @@ def test_the_largest_bitboard_and_every_square_are_accepted(client):
     assert full["attacks"] == "0x40c0000000000000"  # g8, g7, h7: python-chess's BB_KING_ATTACKS[h8]
     assert int(full["attacks"], 16) == chess.BB_KING_ATTACKS[chess.H8]
     assert client.post("/api/methods?piece=rook&sq=e4").status_code == 405
+
+
+# --- the speeds the methods chapter shows ---------------------------------------------------------------
+
+README_COPY = ROOT / "tests" / "data" / "speeds" / "gigantua-chess-movegen-readme.txt"
+
+
+def published_rows() -> dict[str, tuple[float, str]]:
+    """{name: (MQueens/s, table size)} of the README's Example Result, read from the copy."""
+    text = README_COPY.read_text(encoding="utf-8")
+    rows = {}
+    for line in text.splitlines():
+        found = re.match(r"(\S.*?\S)\s{2,}(\d+\.\d+)\s+\d+\s+\[(\d+kb)\]", line)
+        if found:
+            rows[found[1]] = (float(found[2]), found[3])
+    return rows
+
+
+def test_the_published_speeds_are_the_source_s_on_its_cpu_and_date(client):
+    speeds = client.get("/api/method-speeds").json
+    published = speeds["published"]
+    text = README_COPY.read_text(encoding="utf-8")
+    assert published["cpu"] in text.splitlines()[3] == "AMD Ryzen 9 5950X 16-Core Processor"
+    assert "2022-01-30" in text.splitlines()[0] and published["date"] == "2022-01-30"
+    assert published["url"] == "https://github.com/Gigantua/Chess_Movegen" and published["threads"] == 1
+    rows = published_rows()
+    assert len(rows) == 25  # every algorithm the Example Result lists
+    assert set(published["methods"]) == set(METHODS)
+    for figures in published["methods"].values():
+        for figure in figures:
+            assert (figure["mqueens"], figure["table"]) == rows[figure["name"]], figure["name"]
+
+
+def test_this_project_s_figures_are_the_benchmark_s_and_their_ratios_follow(client):
+    python = client.get("/api/method-speeds").json["python"]
+    written = json.loads((ROOT / "chessviz" / "data" / "engine-bench.json").read_text(encoding="utf-8"))
+    assert {k: python[k] for k in written} == written
+    assert python["baseline"] == "python-chess BaseBoard.attacks_mask"
+    for piece, times in written["nanoseconds"].items():
+        assert set(python["ratios"][piece]) == set(METHODS)
+        for method in METHODS:
+            assert python["ratios"][piece][method] == round(times[method] / times["python-chess"], 2)

@@ -30,6 +30,9 @@ SLIDES = {
     "directions": (["directions"], False),
     "intersections": (["intersections"], False),
     "routines": ([], False),
+    "kogge-stone": (["occupied", "slider", "step"], True),
+    "magic": (["occupied", "slider", "step"], True),
+    "methods": (["occupied", "slider", "step"], True),
 }
 TESTED_ELSEWHERE = {"code"}
 SIZES = [(1280, 720), (853, 480)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..errors import ChessvizError, shown
-from ..methods import METHODS, magic_answer, magic_search_answer, methods_answer
+from ..methods import METHODS, magic_answer, magic_search_answer, methods_answer, speeds_answer
 from ..methods_geometry import KINDS
 from ..methods_search import MAX_DRAWN, MAX_SHOWN
 from ..sliding import PIECE_LINES
@@ -110,7 +110,8 @@ _CHOICE = S.obj(
     "The square's relevant-occupancy mask and the edge squares it leaves out, the blockers on it, "
     "the multiplication by the magic as one term per blocker (the magic shifted by the blocker's bit "
     "number; their sum modulo 2^64 is the product), the index (the product's top bits: index_bits), "
-    "the table entry, and share: the exercise on one index, three boards that each change one square "
+    "the table entry, pext: the PEXT index of the same mask and the mask's bits in the order it gathers them "
+    "(gather: square, bit, set), and share: the exercise on one index, three boards that each change one square "
     "of occupied (square), their index and attacks, why (reason), and answer: the position of the "
     "one on the same index (the square it changes is off the mask).",
     tag="methods",
@@ -133,6 +134,7 @@ _CHOICE = S.obj(
             "index_bits": S.BITBOARD,
             "index": _COUNT,
             "attacks": S.BITBOARD,
+            "pext": S.obj({"index": _COUNT, "gather": S.array(S.obj({"square": S.SQUARE, "bit": _COUNT, "set": S.BOOL}))}),
             "share": S.obj({"choices": S.array(_CHOICE), "answer": _COUNT}),
         }
     ),
@@ -218,3 +220,49 @@ _SIDE = S.obj({"occupancy": S.BITBOARD, "attacks": S.BITBOARD})
 )
 def magic_search(piece: str, sq: int, mapping: str, seed: int | None, show: int) -> dict:
     return magic_search_answer(piece, sq, mapping, seed, show)
+
+
+_FIGURE = S.obj({"name": S.STR, "mqueens": {"type": "number"}, "table": S.STR})
+_PER_PIECE = {"type": "object", "propertyNames": S.enum("rook", "bishop", "queen"), "additionalProperties": {"type": "object"}}
+
+
+@endpoint(
+    "/method-speeds",
+    [],
+    "Published C++ speeds of the methods and this project's Python figures",
+    "published: the speeds Gigantua's Chess_Movegen published for C++ implementations of the methods "
+    "on one CPU (source, url, date, cpu, threads, measure, and per method the figures under the source's "
+    "names: mqueens, million queen lookups a second, and table); python: this project's figures from "
+    "bench/bench_engine.py (date, cpu, python, samples, repeats, baseline, nanoseconds per call by piece "
+    "and method, ratios to python-chess's attacks_mask).",
+    tag="methods",
+    response=S.obj(
+        {
+            "published": S.obj(
+                {
+                    "source": S.STR,
+                    "url": S.STR,
+                    "date": S.STR,
+                    "cpu": S.STR,
+                    "threads": _COUNT,
+                    "measure": S.STR,
+                    "methods": S.mapping_of(S.array(_FIGURE), METHODS),
+                }
+            ),
+            "python": S.obj(
+                {
+                    "date": S.STR,
+                    "cpu": S.STR,
+                    "python": S.STR,
+                    "samples": _COUNT,
+                    "repeats": _COUNT,
+                    "baseline": S.STR,
+                    "nanoseconds": _PER_PIECE,
+                    "ratios": _PER_PIECE,
+                }
+            ),
+        }
+    ),
+)
+def method_speeds() -> dict:
+    return speeds_answer()

@@ -11,15 +11,14 @@ const PIECE_NAMES = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight"
 /**
  * Create a board inside `container`.
  * options: role (data-board), label (caption), interactive (squares are buttons),
- * onSquare(name, event) when a square is clicked or activated by keyboard,
- * onHover(name) when the pointer or the keyboard focus reaches a square (a click is likely
- * next: chapters use it to ask the API ahead, so the click's answer is already there).
+ * onSquare(name, event) when a square is clicked or activated by keyboard (a chapter asks the
+ * answers of every square's tap ahead, in one request: see askAhead in api.js).
  * Returns { element, draw(view), focusSquare(name) }.
  * view: { bits: BigInt|null, mapping, pieces: {e4: "Q"}, fills: {e4: "positive"},
  *         labels: {e4: "1"}, marks: {e4: "right"}, index: "lerf"|"lerbef"|null, caption,
  *         cursor: "e4" (the square Tab enters an interactive board on), flip: true (black at the bottom) }
  */
-export function createBoard(container, { role, label, interactive = false, onSquare = null, onHover = null, size = "" }) {
+export function createBoard(container, { role, label, interactive = false, onSquare = null, size = "" }) {
   const caption = el("figcaption", { class: "board-caption", text: label });
   const grid = el("div", { class: "board", "data-board": role, role: "grid", "aria-label": label });
   const squares = new Map();
@@ -63,25 +62,6 @@ export function createBoard(container, { role, label, interactive = false, onSqu
       moveFocus(cell.dataset.square, false);
       onSquare?.(cell.dataset.square, event);
     });
-    if (onHover) {
-      // The pointer must rest on a square for a moment (a sweep across the board asks
-      // nothing); keyboard focus counts at once.
-      let timer = null;
-      const square = (event) => {
-        const cell = event.target.closest?.("[data-square]");
-        return cell && grid.contains(cell) ? cell.dataset.square : null;
-      };
-      grid.addEventListener("pointerover", (event) => {
-        clearTimeout(timer);
-        const name = square(event);
-        if (name) timer = setTimeout(() => onHover(name), 40);
-      });
-      grid.addEventListener("pointerleave", () => clearTimeout(timer));
-      grid.addEventListener("focusin", (event) => {
-        const name = square(event);
-        if (name) onHover(name);
-      });
-    }
     grid.addEventListener("keydown", (event) => {
       const cell = event.target.closest("[data-square]");
       if (!cell) return;

@@ -4,6 +4,7 @@
 // Exercise mode (hide=1 in the URL) lives here too: until the student reveals, the elements
 // a chapter declares as holding the answer are taken out of the page (not merely hidden).
 
+import { askAhead } from "./api.js";
 import { createErrorLine } from "./controls.js";
 import { el } from "./dom.js";
 import { createPresenter } from "./presenter.js";
@@ -34,7 +35,10 @@ export const answersHidden = (s) => Boolean(s.hide) && !s.rev;
  *   patch (or a promise of it) of a fresh random question (random() as Math.random), asks(s) →
  *   false when s poses no question (its inputs show the answer) }. While answersHidden(s) the
  *   answers are replaced by a note; draw should leave out answer parts of other elements
- *   (labels, marks) itself, by answersHidden(s).
+ *   (labels, marks) itself, by answersHidden(s);
+ * - taps(s, data): optional, for a chapter with an input board: what a tap there changes and the
+ *   requests of the state drawn, as askAhead() takes them (null: nothing to ask). Once a state is
+ *   drawn its taps' answers are asked in one request, so the next tap paints from memory.
  */
 export function createChapter(fields, { history = {} } = {}) {
   const root = document.getElementById("chapter");
@@ -91,6 +95,7 @@ export function createChapter(fields, { history = {} } = {}) {
       if (id !== drawId) return;
       chapter.error.show(null);
       spec.draw(s, data);
+      aheadOf(id, spec.taps?.(s, data));
     } catch (e) {
       if (id === drawId) chapter.error.show(e);
     }
@@ -98,6 +103,20 @@ export function createChapter(fields, { history = {} } = {}) {
     presenter.apply(s.present, presented(s));
     // The newest state is on screen: a hook for tests and tools that wait for a settled page.
     root.dataset.drawn = String(id);
+  }
+
+  /**
+   * Ask the answers of the drawn state's taps; data-ahead names the drawn state once they are in
+   * memory (or once there is nothing to ask, or the asking failed): a hook for tests and tools.
+   */
+  function aheadOf(id, taps) {
+    // Asked once the drawn state is painted, if it is still the newest: its answers (up to a few
+    // hundred) are read in a task of their own, never in the frame that shows the tap.
+    const painted = new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+    const asked = taps ? painted.then(() => (id === drawId ? askAhead(taps) : null)) : null;
+    (asked ?? Promise.resolve()).then(() => {
+      if (id === drawId) root.dataset.ahead = String(id);
+    });
   }
 
   /** What presenter mode keeps: the chapter's list, the error line, and the exercise while answers are hidden. */
@@ -127,8 +146,9 @@ export function createChapter(fields, { history = {} } = {}) {
     }
   });
 
-  function run({ errorAfter, controls = null, load = () => null, draw, exercise = null, present = [] }) {
-    spec = { controls, load, draw, exercise, present };
+  function run({ errorAfter, controls = null, load = () => null, draw, exercise = null, present = [], taps = null }) {
+    const sheet = exercise ? worksheetRequest() : null;
+    spec = { controls, load, draw, exercise, present, taps: sheet ? null : taps }; // a printed sheet taps nothing
     root.dataset.hasExercise = exercise ? "1" : "0";
     errorAfter.after(chapter.error.element);
     if (exercise) {
@@ -141,7 +161,6 @@ export function createChapter(fields, { history = {} } = {}) {
       );
       document.querySelector(".presenter-bar")?.append(link);
     }
-    const sheet = exercise ? worksheetRequest() : null;
     if (sheet) {
       // Each exercise drawn in turn, then copied into the sheet: inputs (no answers) and the key.
       const box = () => root.querySelector(".predict");
