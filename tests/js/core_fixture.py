@@ -24,6 +24,7 @@ from chessviz.squares import (  # noqa: E402
     MAPPINGS,
     SQUARE_NAMES,
     bit_of,
+    compare_marked,
     convert,
     format_bitboard,
     line_mask,
@@ -59,6 +60,11 @@ def fixture() -> dict:
                 "binary": f"{bb:064b}",
             }
             for bb in bitboards()
+        ],
+        "compared": [
+            {"marked": format_bitboard(m), "answer": format_bitboard(a)}
+            | {k: format_bitboard(v) for k, v in compare_marked(m, a).items()}
+            for m, a in zip(bitboards(), reversed(bitboards()), strict=True)
         ],
         "lines": {
             name: {kind: [SQUARE_NAMES[s] for s in line_squares(sq, kind)] for kind in LINE_KINDS}

@@ -1,23 +1,9 @@
-// static/js/exercise.js: random questions and the squares aligned with one (held to the core's lines).
+// static/js/exercise.js: random questions for exercise mode, the same for the same seed.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { alignedWith, pick, randomInt, randomOccupancy, randomSquare, seeded } from "../../static/js/exercise.js";
-import { core, NAMES } from "./core.js";
-
-test("the squares aligned with a square are those of its four lines but itself, in board order", () => {
-  for (const name of NAMES) {
-    const lines = core.lines[name];
-    const expected = new Set(Object.values(lines).flat());
-    expected.delete(name);
-    assert.deepEqual(
-      alignedWith(name),
-      NAMES.filter((n) => expected.has(n)),
-      name,
-    );
-  }
-});
+import { pick, randomInt, randomOccupancy, randomSquare, seeded, shuffled } from "../../static/js/exercise.js";
 
 test("a seeded generator repeats itself, differs by seed, and stays in [0, 1)", () => {
   const first = seeded(7);
@@ -100,4 +86,35 @@ test("a random occupancy sets each square with the given density", () => {
   const counts = Array.from({ length: 200 }, () => randomOccupancy(r, 0.5).toString(2).replaceAll("0", "").length);
   const mean = counts.reduce((s, c) => s + c, 0) / counts.length;
   assert.ok(mean > 30 && mean < 34, String(mean));
+});
+
+test("a shuffle is a permutation, the list left as it was, the same for the same seed", () => {
+  const list = Array.from({ length: 20 }, (_, i) => i);
+  const once = shuffled(seeded(4), list);
+  assert.deepEqual(
+    list,
+    Array.from({ length: 20 }, (_, i) => i),
+  );
+  assert.deepEqual(
+    [...once].sort((a, b) => a - b),
+    list,
+  );
+  assert.notDeepEqual(once, list);
+  assert.deepEqual(shuffled(seeded(4), list), once);
+  // random() always 0: each element swaps with the first (Fisher-Yates from the end).
+  assert.deepEqual(
+    shuffled(() => 0, [1, 2, 3, 4]),
+    [2, 3, 4, 1],
+  );
+  assert.deepEqual(
+    shuffled(() => 0.999, [1, 2, 3, 4]),
+    [1, 2, 3, 4],
+  );
+  assert.deepEqual(
+    shuffled(() => 0.5, []),
+    [],
+  );
+  // Every order of three turns up.
+  const r = seeded(6);
+  assert.equal(new Set(Array.from({ length: 300 }, () => shuffled(r, ["a", "b", "c"]).join(""))).size, 6);
 });
