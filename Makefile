@@ -8,7 +8,7 @@ PYTEST_ARGS ?=
 
 BIN := $(VENV)/bin
 
-.PHONY: run serve test test-fast lint lint-python lint-js fuzz mutate mutate-sample bench screenshots clean
+.PHONY: run serve test test-js test-fast lint lint-python lint-js fuzz mutate mutate-sample mutate-js bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,21 +23,33 @@ $(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
 	touch $@ $(VENV)/.runtime
 
 # Development server for one laptop (Ctrl-C to stop); HOST and PORT override the address.
+# Debug mode: it restarts when a Python or data file changes and serves edited templates and
+# static files at once, with no answer memo, no prepared answers and no long caching.
+DATA_FILES = $(subst $(eval) ,:,$(wildcard chessviz/data/*.toml chessviz/data/*/*.js))
 run: $(VENV)/.runtime
-	$(BIN)/flask --app app run --host $(HOST) --port $(PORT)
+	$(BIN)/flask --app app --debug run --no-debugger --extra-files "$(DATA_FILES)" --host $(HOST) --port $(PORT)
 
 # Classroom server: gunicorn with WORKERS gevent workers, on every interface unless HOST is
 # given (make serve HOST=127.0.0.1); prints the addresses students can type, logs each request.
 serve: $(VENV)/.runtime
 	$(BIN)/python -m chessviz.web.serve --host $(if $(filter command line environment,$(origin HOST)),$(HOST),0.0.0.0) --port $(PORT) --workers $(WORKERS)
 
-# The whole suite, browser tests in headless Chromium included.
-test: $(VENV)/.dev
+# The whole suite, browser tests in headless Chromium included, after the JavaScript unit tests.
+test: $(VENV)/.dev test-js
 	browser="$$(scripts/ensure-chromium $(VENV))" && CHROMIUM_PATH="$$browser" $(BIN)/python -m pytest $(PYTEST_ARGS)
 
-# Everything but the browser tests.
+# The pure JavaScript modules' unit tests (tests/js, Node's own test runner), held to values the
+# Python core writes first (tests/js/core_fixture.py, made again when the core or its data change).
+JS_FIXTURE := tests/js/fixtures/core.json
+$(JS_FIXTURE): tests/js/core_fixture.py $(wildcard chessviz/*.py chessviz/web/*.py chessviz/data/*.toml chessviz/data/*/*.js) | $(VENV)/.dev
+	$(BIN)/python tests/js/core_fixture.py $@
+
+test-js: $(JS_FIXTURE)
+	node --test tests/js/
+
+# Everything but the browser tests and the benchmarks' smoke runs.
 test-fast: $(VENV)/.dev
-	$(BIN)/python -m pytest -m "not browser" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "not browser and not bench" $(PYTEST_ARGS)
 
 # Every linter and formatter check; CI runs it before the tests.
 lint: lint-python lint-js
@@ -68,6 +80,17 @@ mutate-sample: $(VENV)/.dev
 	$(BIN)/python scripts/mutation-score --draw $(SAMPLE) --to-run | xargs -r $(BIN)/mutmut run --max-children $(MUTATE_CHILDREN)
 	$(BIN)/python scripts/mutation-score --sample mutants/sample.txt
 
+# Mutation testing of static/js's pure modules against tests/js (StrykerJS, pinned in
+# tools/stryker/package.json; installed by npm on first use). Fails below 85 % killed; the report
+# is tools/stryker/reports/mutation.html, the score and survivors in docs/mutation.md.
+STRYKER := tools/stryker/node_modules/.bin/stryker
+$(STRYKER): tools/stryker/package.json tools/stryker/package-lock.json
+	npm ci --prefix tools/stryker --no-audit --no-fund --silent
+	touch $@
+
+mutate-js: $(STRYKER) $(JS_FIXTURE)
+	$(STRYKER) run tools/stryker/stryker.config.json
+
 # JavaScript lint and format check (biome, pinned in tools/biome/package.json; installed by npm on first use).
 BIOME := tools/biome/node_modules/.bin/biome
 $(BIOME): tools/biome/package.json tools/biome/package-lock.json
@@ -75,7 +98,7 @@ $(BIOME): tools/biome/package.json tools/biome/package-lock.json
 	touch $@
 
 lint-js: $(BIOME)
-	$(BIOME) check static/js
+	$(BIOME) check static/js tests/js tools/stryker/stryker.config.json
 
 # Schemathesis over /api/openapi.json, FUZZ_EXAMPLES (1,000) generated queries per operation.
 FUZZ_EXAMPLES ?= 1000
@@ -85,8 +108,9 @@ fuzz: $(VENV)/.dev
 bench: $(VENV)/.dev
 	$(BIN)/python bench/bench_engine.py
 	$(BIN)/python bench/bench_server.py
+	$(BIN)/python bench/bench_class.py
 	browser="$$(scripts/ensure-chromium $(VENV))" && CHROMIUM_PATH="$$browser" $(BIN)/python bench/bench_bytes.py
 	browser="$$(scripts/ensure-chromium $(VENV))" && CHROMIUM_PATH="$$browser" $(BIN)/python bench/bench_browser.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache mutants screenshots test-results tools/biome/node_modules
+	rm -rf $(VENV) .pytest_cache .ruff_cache mutants screenshots test-results tools/biome/node_modules tools/stryker/node_modules tools/stryker/reports tests/js/fixtures

@@ -1,7 +1,7 @@
 """Bytes each chapter costs on a first load and on a second visit, in headless Chromium
 against `make serve` (started here on a free loopback port).
 
-    .venv/bin/python bench/bench_bytes.py        (CHROMIUM_PATH may name the browser)
+    .venv/bin/python bench/bench_bytes.py [--quick]        (CHROMIUM_PATH may name the browser)
 
 For every chapter: a fresh browser profile loads the page and waits until the network is
 idle (first load); then a new tab of the same profile opens the same page again (second
@@ -9,11 +9,12 @@ visit, as a student coming back to the chapter). Counted: the bytes the browser 
 over the network (Chrome DevTools' encodedDataLength: headers and compressed bodies),
 and the number of requests that reached the server. Static files under their versioned
 URL come from the browser's cache for a year without asking; API answers for an hour; the
-page itself is revalidated (a 304).
+page itself is revalidated (a 304). --quick: the first two chapters only (a smoke run).
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
 import sys
@@ -48,13 +49,13 @@ def measure(context, url: str) -> tuple[int, int]:
     return received["bytes"], received["requests"]
 
 
-def main() -> None:
+def main(quick: bool) -> None:
     executable = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or shutil.which("chromium-browser")
     with L.ClassroomServer(workers=2) as server, sync_playwright() as p:
         browser = p.chromium.launch(headless=True, executable_path=executable, args=["--no-sandbox", "--disable-gpu"])
         print(f"{'chapter':<18} {'first load':>12} {'requests':>9} {'second visit':>13} {'requests':>9}")
         totals = [0, 0]
-        for chapter in CHAPTERS:
+        for chapter in CHAPTERS[:2] if quick else CHAPTERS:
             context = browser.new_context()
             url = f"{server.base}/chapter/{chapter.slug}"
             first, first_requests = measure(context, url)
@@ -68,4 +69,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="two chapters: a smoke run")
+    main(parser.parse_args().quick)

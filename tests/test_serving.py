@@ -597,3 +597,15 @@ def test_the_memo_is_off_when_debugging_or_asked_to_be():
     assert isinstance(create_app({"TESTING": True, "PREPARE_AT_START": False}).wsgi_app, AnswerMemo)
     assert not isinstance(create_app({"TESTING": True, "PREPARE_AT_START": False, "DEBUG": True}).wsgi_app, AnswerMemo)
     assert not isinstance(create_app({"TESTING": True, "PREPARE_AT_START": False, "ANSWER_MEMO": False}).wsgi_app, AnswerMemo)
+
+
+def test_debugging_prepares_nothing_and_lets_nothing_be_kept_long():
+    """`make run` (debug): no shared answer made at start, no encoding made ahead, no max-age anywhere."""
+    app = create_app({"TESTING": True, "DEBUG": True})  # PREPARE_AT_START left at make serve's default
+    assert app.extensions["chessviz_shared"] == {}
+    assert all(not prepared.encoded for prepared in app.extensions["chessviz_static"].files.values())
+    client = app.test_client()
+    for url in (page_module(client), "/api/square?sq=e4", "/api/routines", "/chapter/mask"):
+        response = client.get(url)
+        assert response.status_code == 200 and response.headers["Cache-Control"] == "no-cache", url
+    assert app.extensions["chessviz_shared"] == {}  # and none kept after being asked

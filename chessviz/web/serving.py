@@ -194,9 +194,11 @@ def install(app: Flask, root: Path) -> None:
     With PREPARE_AT_START (the default, and what `make serve` runs) every static file's
     encodings and every shared answer are made before the first request, once for all of the
     classroom server's workers. Without it (the test suite's app) each is made when first
-    asked for and kept the same way, so a test pays only for what it asks.
+    asked for and kept the same way, so a test pays only for what it asks. In debug (`make
+    run`) nothing is prepared or kept: shared answers are computed for each request, static
+    files are read again when one changes, and no answer may be cached for long.
     """
-    at_start = app.config.get("PREPARE_AT_START", True)
+    at_start = app.config.get("PREPARE_AT_START", True) and not app.debug  # `make run` prepares nothing
     static = StaticFiles(root / "static", prepare=at_start)
     app.extensions["chessviz_static"] = static
     app.url_map.converters["version"] = VersionConverter
@@ -207,16 +209,15 @@ def install(app: Flask, root: Path) -> None:
             values.setdefault("version", static.version)
 
     def serve_static(filename: str, version: str | None = None):
-        if app.debug and static.changed():
-            static.load()
         prepared = static.files.get(filename)
         if prepared is None:
             abort(404, description=f"no static file named {filename!r}")
         response = Response(prepared.body, mimetype=prepared.mimetype)
         response.chessviz_prepared = prepared
         # Only the current version is immutable: an old page asking for an old version gets
-        # today's file, which it must not keep for a year.
-        response.headers["Cache-Control"] = IMMUTABLE if version == static.version else REVALIDATE
+        # today's file, which it must not keep for a year. Under `make run` (debug) no file is:
+        # files change by the minute there, and a browser need not keep a year of versions.
+        response.headers["Cache-Control"] = IMMUTABLE if version == static.version and not app.debug else REVALIDATE
         return response
 
     app.add_url_rule("/static/<version:version>/<path:filename>", "static", serve_static)
@@ -228,6 +229,8 @@ def install(app: Flask, root: Path) -> None:
 
     @app.before_request
     def limits_and_shared():
+        if app.debug and static.changed():  # `make run`: an edited file, and the pages link its new version
+            static.load()
         if (request.content_length or 0) > MAX_BODY:
             abort(413, description=f"request bodies are limited to {MAX_BODY} bytes")
         if request.method in ("GET", "HEAD") and not app.debug:
@@ -250,7 +253,7 @@ def install(app: Flask, root: Path) -> None:
         if getattr(response, "chessviz_uncached", False):  # a live class's answer of the moment, or its event stream
             return response
         if response.status_code == 200:
-            if request.path.startswith("/api/"):
+            if request.path.startswith("/api/") and not app.debug:  # `make run`: an edited core answers at once
                 response.headers.setdefault("Cache-Control", API_CACHE)
             else:
                 response.headers.setdefault("Cache-Control", REVALIDATE)

@@ -23,7 +23,7 @@ export const LINE_CHOICES = LINE_KINDS.map((kind) => [kind, lineName(kind)]);
 
 /** The devlog's FEN and occupancy: {fen, occupancy: {lerf, lerbef}} with BigInt occupancies. */
 export const DEVLOG = (() => {
-  const data = JSON.parse(document.getElementById("chapter")?.dataset.devlog || "null");
+  const data = JSON.parse(globalThis.document?.getElementById("chapter")?.dataset.devlog || "null"); // no page: no values
   if (!data) return null;
   return { fen: data.fen, occupancy: { lerf: parseBB(data.occupancy.lerf), lerbef: parseBB(data.occupancy.lerbef) } };
 })();

@@ -1,0 +1,43 @@
+"""Every benchmark still runs: each bench/bench_*.py in its quick mode (a few iterations, tiny
+loads, its own servers on loopback), so that a benchmark the code has moved away from fails
+here and not on the day someone wants its numbers. A new benchmark is found by its name; its
+times are not judged (they are for `make bench`)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT, chromium_executable
+
+BENCHMARKS = sorted((ROOT / "bench").glob("bench_*.py"))
+
+
+def needs_a_browser(script) -> bool:
+    return "playwright" in script.read_text()
+
+
+@pytest.mark.bench
+@pytest.mark.parametrize(
+    "script",
+    [pytest.param(s, marks=[pytest.mark.browser] if needs_a_browser(s) else [], id=s.stem) for s in BENCHMARKS],
+)
+def test_a_benchmark_runs_in_its_quick_mode(script):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    if needs_a_browser(script):
+        env["CHROMIUM_PATH"] = chromium_executable() or "playwright"
+    run = subprocess.run([sys.executable, str(script), "--quick"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
+    assert run.returncode == 0, f"{script.name} --quick failed:\n{run.stdout[-2000:]}\n{run.stderr[-4000:]}"
+    assert run.stdout.strip(), f"{script.name} --quick printed nothing"
+    assert "Traceback" not in run.stderr, run.stderr[-4000:]
+
+
+def test_every_benchmark_is_found():
+    # The names make bench runs are the ones found here: a benchmark under another name would be missed.
+    makefile = (ROOT / "Makefile").read_text()
+    listed = {line.split("bench/")[1].split()[0] for line in makefile.splitlines() if "python bench/" in line}
+    assert listed == {s.name for s in BENCHMARKS}
+    assert {p.name for p in (ROOT / "bench").glob("*.py")} - listed == {"loadgen.py"}  # the load generator: a library
