@@ -846,7 +846,7 @@ def _view(task: Task, args: tuple) -> dict:
             "pieces": pieces,
             "marks": {},
             "line": BB(m),
-            "caption": "the sliding piece (rook), the occupied squares (pawns), the mask (yellow)",
+            "caption": "the sliding piece (rook), the occupied squares (pawns), the mask (yellow, dotted)",
         }
     if task.part == "devlog":
         start, destination = args

@@ -405,7 +405,7 @@ def expected_view(task: str, entry: str, args: list) -> dict:
             "pieces": pieces,
             "marks": {},
             "line": args[2],
-            "caption": "the sliding piece (rook), the occupied squares (pawns), the mask (yellow)",
+            "caption": "the sliding piece (rook), the occupied squares (pawns), the mask (yellow, dotted)",
         }
     if task in ("bishop", "queen"):
         rank, file, occupied, own = args

@@ -1,9 +1,16 @@
 """Every screen a lesson uses, measured in headless Chromium on every page (issue 23): what the
-`hidden` attribute hides stays hidden."""
+`hidden` attribute hides stays hidden; exported boards name their mapping and no text overlaps;
+every chapter shows its working board and its result on a projector, at 150 % and on a phone,
+in normal and in presenter mode."""
 
 from __future__ import annotations
 
+import pytest
+
 from chessviz.web.pages import CHAPTERS
+
+from browser_helpers import FOLDED, UNKEPT
+from conftest import SCREENSHOTS
 
 CHAPTER_PATHS = [f"/chapter/{c.slug}" for c in CHAPTERS]
 # The error pages a browser can meet: a chapter that does not exist, a static file that does not.
@@ -113,4 +120,156 @@ def test_every_exported_board_names_its_numbers_mapping_and_no_text_overlaps(pag
                 problems.append(f"{where}: text leaves the picture: {outside[:3]}")
             if overlaps(board["texts"]):
                 problems.append(f"{where}: texts overlap: {overlaps(board['texts'])[:3]}")
+    assert not problems, "\n".join(problems)
+
+
+# --- Every chapter on the projector, at 150 % and on a phone (points 2 and 3) ----------------------
+# The chapter skeleton marks its stage (data-stage): what the chapter declares for a slide, its
+# input boards and its current result. The working board is the first board of the stage a
+# student clicks; the results are the rest of the stage.
+STAGE = """() => {
+  const box = e => { const r = e.getBoundingClientRect(); return { x: r.left, y: r.top, right: r.right, bottom: r.bottom }; };
+  const shown = e => e.checkVisibility();
+  const stage = [...document.querySelectorAll('#chapter [data-stage]')].filter(shown);
+  const boardsOf = e => (e.matches('[data-board]') ? [e] : [...e.querySelectorAll('[data-board]')]).filter(shown);
+  const working = stage.flatMap(boardsOf).find(b => b.querySelector('button.sq')) ?? null;
+  const parts = stage.filter(e => !working || !e.contains(working)).map(e => {
+    const boards = boardsOf(e);
+    const panel = boards.length ? null : box(e);
+    return { what: e.outerHTML.slice(0, 80), panel, boards: boards.map(b => ({ role: b.dataset.board, ...box(b) })) };
+  });
+  const texts = b => [...b.querySelectorAll('.idx, .label, .coord')].filter(t => t.textContent && shown(t))
+    .map(t => ({ text: t.textContent, ...box(t) }));
+  return {
+    screen: { x: 0, y: 0, right: document.documentElement.clientWidth, bottom: innerHeight },
+    scrollY, scrollWidth: document.documentElement.scrollWidth,
+    working: working && { role: working.dataset.board, ...box(working) },
+    parts,
+    boards: stage.flatMap(boardsOf).map(b => ({
+      role: b.dataset.board,
+      square: b.querySelector('.sq').getBoundingClientRect().width,
+      numbers: [...b.querySelectorAll('.idx')].filter(t => t.textContent).map(t => parseFloat(getComputedStyle(t).fontSize)),
+      texts: texts(b),
+      fills: [...new Set([...b.querySelectorAll('[data-fill]')].map(c => c.dataset.fill))],
+      legend: [...b.closest('figure').querySelectorAll('.board-legend [data-legend]')].filter(shown).map(l => l.dataset.legend),
+    })),
+  };
+}"""
+VIEWPORTS = {"projector": (1280, 720), "projector-150": (853, 480), "phone": (390, 844)}
+# Presenter mode's targets: the smallest square and bit number (CSS px), by viewport.
+SLIDE_SQUARE = {"projector": 40, "projector-150": 28}
+SLIDE_NUMBER = {"projector": 16}
+
+
+def drawn(page) -> str:
+    return page.evaluate("() => document.getElementById('chapter').dataset.drawn")
+
+
+def seen(part: dict, screen: dict) -> bool:
+    """A result is seen: each of its boards whole in the screen, or a panel's first lines (5rem)."""
+    if part["boards"]:
+        return all(inside(b, screen) for b in part["boards"])
+    top = part["panel"]
+    return top["y"] >= 0 and min(top["bottom"], top["y"] + 90) <= screen["bottom"]
+
+
+def swipe(part: dict, working: dict, screen: dict) -> bool:
+    """A result is within one swipe of the working board: both fit in two screens' height."""
+    bottom = max(b["bottom"] for b in part["boards"]) if part["boards"] else part["panel"]["y"] + 90
+    return bottom - working["y"] <= 2 * screen["bottom"]
+
+
+def check_labels(where: str, boards: list[dict], problems: list[str]) -> None:
+    """No label over another inside a board, and a legend for every fill it draws (point 8)."""
+    for board in boards:
+        found = overlaps(board["texts"])
+        if found:
+            problems.append(f"{where} {board['role']}: {len(found)} labels overlap, e.g. {found[:3]}")
+        if set(board["fills"]) - set(board["legend"]):
+            problems.append(f"{where} {board['role']}: draws {board['fills']} but its legend lists {board['legend']}")
+
+
+def check_normal(page, where: str, size: str, problems: list[str]) -> None:
+    """The working board whole in the first screen (1280x720) or within one screen (smaller), each
+    result seen after a click on it (1280x720) or within one swipe; a tap scrolls nothing."""
+    m = page.evaluate(STAGE)
+    check_labels(where, m["boards"], problems)
+    if m["working"] is None:
+        return  # no board to click (the code chapter, the routine audit): the first screen holds the stage
+    working = m["working"]
+    if size == "projector" and not inside(working, m["screen"]):
+        problems.append(f"{where}: the working board {working['role']} is not whole in the first screen: {working}")
+    if working["bottom"] - working["y"] > m["screen"]["bottom"]:
+        problems.append(f"{where}: the working board {working['role']} is taller than the screen")
+    square = page.locator(f'#chapter [data-board="{working["role"]}"] [data-square="d4"]').first
+    square.scroll_into_view_if_needed()
+    before, scrolled = drawn(page), page.evaluate("scrollY")
+    if size == "phone":
+        square.tap()
+    else:
+        square.click()
+    page.wait_for_function("before => document.getElementById('chapter').dataset.drawn !== before", arg=before)
+    after = page.evaluate(STAGE)
+    if after["scrollY"] != scrolled:
+        problems.append(f"{where}: a click on d4 scrolled the page from {scrolled} to {after['scrollY']}")
+    for part in after["parts"]:
+        ok = seen(part, after["screen"]) if size == "projector" else swipe(part, after["working"], after["screen"])
+        if not ok:
+            problems.append(
+                f"{where}: after a click the result is not {'seen' if size == 'projector' else 'within a swipe'}: {part}"
+            )
+
+
+def check_slide(page, where: str, size: str, problems: list[str]) -> None:
+    """Presenter mode: the stage's boards whole in the first screen, its panels begun there; squares
+    and bit numbers large enough; nothing wider than the screen; no label over another; nothing
+    shown but what the chapter keeps."""
+    m = page.evaluate(STAGE)
+    for found in (page.evaluate(UNKEPT), page.evaluate(FOLDED)):
+        if found:
+            problems.append(f"{where}: shown but not kept: {found[:3]}")
+    check_labels(where, m["boards"], problems)
+    if m["scrollWidth"] > m["screen"]["right"]:
+        problems.append(f"{where}: the slide scrolls sideways")
+    if m["working"] and not inside(m["working"], m["screen"]):
+        problems.append(f"{where}: the working board is not whole in the first screen: {m['working']}")
+    for part in m["parts"]:
+        if not seen(part, m["screen"]):
+            problems.append(f"{where}: not on the slide: {part}")
+    for board in m["boards"]:
+        if board["square"] < SLIDE_SQUARE[size]:
+            problems.append(f"{where} {board['role']}: squares of {board['square']:.1f} px, under {SLIDE_SQUARE[size]}")
+        if size in SLIDE_NUMBER and board["numbers"] and min(board["numbers"]) < SLIDE_NUMBER[size]:
+            problems.append(f"{where} {board['role']}: bit numbers of {min(board['numbers'])} px, under {SLIDE_NUMBER[size]}")
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_every_chapter_fits_the_screen_in_normal_and_presenter_mode(browser, live_server, size):
+    """At 1280x720 (a projector), 853x480 (the same at 150 %; a viewport of that size, which is what
+    the zoom leaves the page) and on a 390x844 phone by touch, every chapter: normal mode (point 3)
+    and, on the projector, presenter mode (point 2). Screenshots of each are kept to be looked at."""
+    width, height = VIEWPORTS[size]
+    phone = size == "phone"
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    SCREENSHOTS.mkdir(exist_ok=True)
+    problems = []
+    try:
+        for chapter in CHAPTERS:
+            where = f"{chapter.slug} {width}x{height}"
+            load(page, f"{live_server}/chapter/{chapter.slug}")
+            page.screenshot(path=str(SCREENSHOTS / f"screen-{width}x{height}-{chapter.slug}.png"))
+            check_normal(page, where, size, problems)
+            if phone:
+                continue
+            load(page, f"{live_server}/chapter/{chapter.slug}?present=1")
+            page.wait_for_selector("html[data-present]")
+            page.screenshot(path=str(SCREENSHOTS / f"screen-{width}x{height}-{chapter.slug}-present.png"))
+            check_slide(page, f"{where} presenter", size, problems)
+    finally:
+        context.close()
+    assert not errors
     assert not problems, "\n".join(problems)

@@ -88,9 +88,19 @@ export function createChapter(fields, { history = {} } = {}) {
       if (id === drawId) chapter.error.show(e);
     }
     if (id !== drawId) return;
+    stage(presented(s));
     presenter.apply(s.present, presented(s));
     // The newest state is on screen: a hook for tests and tools that wait for a settled page.
     root.dataset.drawn = String(id);
+  }
+
+  /**
+   * Mark the chapter's stage (data-stage): what it declares for presenter mode, in every mode. The
+   * layout puts it first (its boards side by side, then its panels), ahead of everything else.
+   */
+  function stage(keep) {
+    for (const node of root.querySelectorAll("[data-stage]")) if (!keep.includes(node)) delete node.dataset.stage;
+    for (const node of keep) node.dataset.stage = "";
   }
 
   /** What presenter mode keeps: the chapter's list, the error line, and the exercise while answers are hidden. */
@@ -126,7 +136,7 @@ export function createChapter(fields, { history = {} } = {}) {
       const link = el(
         "a",
         { href: `${window.location.pathname}?sheet=6&seed=${seed}`, "data-action": "worksheet" },
-        "Printable worksheet (6 exercises)",
+        "Print a worksheet",
       );
       document.querySelector(".presenter-bar")?.append(link);
     }

@@ -16,8 +16,11 @@ const HIDE = "presentHide";
 export function createPresenter(root, onToggle) {
   const toggle = el("button", { type: "button", "data-action": "present", "aria-pressed": "false", "aria-keyshortcuts": "p" });
   const full = el("button", { type: "button", "data-action": "fullscreen", class: "present-only" }, "Full screen");
-  const bar = el("div", { class: "toolbar presenter-bar", role: "group", "aria-label": "Presenting" }, toggle, full);
-  root.before(bar);
+  const bar = el("div", { class: "toolbar presenter-bar screen-only", role: "group", "aria-label": "Presenting" }, toggle, full);
+  // In the chapter's title row (beside the title and Share), else just before the chapter.
+  const head = document.querySelector(".chapter-head");
+  if (head) head.querySelector("h1").after(bar);
+  else root.before(bar);
   toggle.addEventListener("click", onToggle);
   full.addEventListener("click", () => {
     if (document.fullscreenElement) document.exitFullscreen?.();
@@ -73,21 +76,50 @@ function fold(node) {
   }
 }
 
-/** Give the squares the largest size (in whole px) with which every kept element lies inside the viewport. */
+const MIN = 12;
+const MAX = 96;
+const STEP = 4;
+
+/** Whether an element is drawn (not folded away, not hidden). */
+const drawn = (node) => node.getClientRects().length > 0;
+
+/**
+ * Give the squares the largest size (in whole px) with which every kept board lies whole inside
+ * the screen, and every other kept element (a verdict, a table, the stepper) begins in it with
+ * its first lines (6rem) showing. The sizes that fit are no interval (a larger board may wrap to
+ * a row of its own and fit where a smaller one did not), so they are tried from the largest
+ * down, by STEP, and the last step by one.
+ */
 function fit(root, keep) {
-  const fits = () =>
-    keep.every((node) => {
-      const box = node.getBoundingClientRect();
-      return box.bottom <= window.innerHeight && box.right <= document.documentElement.clientWidth;
-    });
+  const boards = keep.flatMap((node) => (node.matches("[data-board]") ? [node] : [...node.querySelectorAll("[data-board]")]));
+  const others = keep.filter((node) => !boards.some((board) => node === board || node.contains(board)));
+  const lines = 6 * Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
+  const fits = () => {
+    const width = document.documentElement.clientWidth;
+    const height = window.innerHeight;
+    if (document.documentElement.scrollWidth > width) return false;
+    const inside = (box) => box.right <= width && box.left >= 0 && box.top >= 0;
+    return (
+      boards.filter(drawn).every((board) => {
+        const box = board.getBoundingClientRect();
+        return inside(box) && box.bottom <= height;
+      }) &&
+      others.filter(drawn).every((node) => {
+        const box = node.getBoundingClientRect();
+        return inside(box) && box.top + Math.min(box.height, lines) <= height;
+      })
+    );
+  };
+  const tries = (size) => {
+    root.style.setProperty("--sq", `${size}px`);
+    return fits();
+  };
   window.scrollTo(0, 0);
-  let low = 12;
-  let high = 96;
-  while (high - low > 1) {
-    const mid = Math.floor((low + high) / 2);
-    root.style.setProperty("--sq", `${mid}px`);
-    if (fits()) low = mid;
-    else high = mid;
+  let size = MAX;
+  while (size > MIN && !tries(size)) size -= STEP;
+  // size fits (or is the smallest); one of the STEP - 1 sizes above it may fit too.
+  for (let larger = Math.min(size + STEP - 1, MAX); larger > size; larger--) {
+    if (tries(larger)) return;
   }
-  root.style.setProperty("--sq", `${low}px`);
+  root.style.setProperty("--sq", `${Math.max(size, MIN)}px`);
 }

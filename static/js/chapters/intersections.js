@@ -30,7 +30,8 @@ const { root, state, error, run } = createChapter({
 });
 const { top, pick, board, infoColumn } = createWikiLayout(root, state, {
   role: "intersections",
-  label: "Blue: the line through a; purple: the line through b; set bit: the intersection",
+  label: "The lines through a and b",
+  legend: { "line-a": "the line through a", "line-b": "the line through b", both: "on both lines: the intersection" },
   picks: [
     ["a", "square a"],
     ["b", "square b"],
