@@ -273,3 +273,52 @@ def test_every_chapter_fits_the_screen_in_normal_and_presenter_mode(browser, liv
         context.close()
     assert not errors
     assert not problems, "\n".join(problems)
+
+
+# --- Marks read in every theme (point 8) -----------------------------------------------------------
+# Each glyph mark drawn on a light and on a dark square: the glyph against its own disc, both seen
+# through the mark's opacity over the square. WCAG's contrast ratio of the two colours.
+MARK_CONTRAST = """(marks) => {
+  const rgba = (text) => {
+    const n = text.match(/[\\d.]+/g).map(Number);
+    return text.startsWith('color(') ? [n[0] * 255, n[1] * 255, n[2] * 255, n[3] ?? 1] : [n[0], n[1], n[2], n[3] ?? 1];
+  };
+  const over = (top, under) => top.slice(0, 3).map((c, i) => c * top[3] + under[i] * (1 - top[3]));
+  const luminance = (rgb) => {
+    const [r, g, b] = rgb.map(c => c / 255).map(c => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const out = [];
+  for (const shade of ['light', 'dark']) {
+    const cell = document.querySelector(`[data-board] .sq.${shade}:not([data-fill]):not([data-bit="1"])`);
+    const before = cell.dataset.mark;
+    const square = rgba(getComputedStyle(cell).backgroundColor);
+    for (const mark of marks) {
+      cell.dataset.mark = mark;
+      const s = getComputedStyle(cell, '::after');
+      const opacity = parseFloat(s.opacity);
+      const disc = over(rgba(s.backgroundColor), square);
+      const seen = (colour) => over([...colour.slice(0, 3), opacity], square);
+      const glyph = over(rgba(s.color), disc);
+      out.push({ mark, shade, ratio: Math.round(ratio(seen([...glyph, 1]), seen([...disc, 1])) * 100) / 100 });
+    }
+    if (before === undefined) delete cell.dataset.mark; else cell.dataset.mark = before;
+  }
+  return out;
+}"""
+GLYPH_MARKS = ["right", "wrong", "missed", "start", "end", "differs"]
+
+
+def test_marks_read_at_4_5_to_1_in_light_dark_and_high_contrast(page, live_server):
+    """✓, ✗, ○, S, D and ≠ on the squares: at least 4.5:1 against their disc, on light and dark
+    squares, in each theme (axe does not measure what CSS draws with ::after)."""
+    low = []
+    for theme in ("light", "dark", "contrast"):
+        page.goto(live_server + "/")
+        page.evaluate("t => localStorage.setItem('chessviz-theme', t)", theme)
+        load(page, f"{live_server}/chapter/squares")
+        for found in page.evaluate(MARK_CONTRAST, GLYPH_MARKS):
+            if found["ratio"] < 4.5:
+                low.append(f"{theme}: {found}")
+    assert not low, "\n".join(low)
