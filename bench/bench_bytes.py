@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import loadgen as L
 from playwright.sync_api import sync_playwright
 
-from chessviz.web.pages import CHAPTERS
+from chessviz.chapters import CHAPTERS
 
 
 def measure(context, url: str) -> tuple[int, int]:

@@ -239,7 +239,7 @@ class ClassroomServer:
     def workers(self):
         import psutil
 
-        return psutil.Process(self.process.pid).children()
+        return [c for c in psutil.Process(self.process.pid).children() if "redis" not in c.name()]  # not the live class's Redis
 
     def stop(self) -> None:
         self.process.terminate()

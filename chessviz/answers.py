@@ -8,7 +8,7 @@ request's mapping, squares as names. Pure: no Flask, no HTTP names.
 
 from __future__ import annotations
 
-from .audit import audit, color_working, example, knight_distance, printed_intersection, routines_answering, verdict
+from .audit import Answer, color_working, evaluate, knight_distance, printed_intersection, routines_answering
 from .compass import direction, move_cells, table
 from .derivation import derivation
 from .lines import (
@@ -48,6 +48,18 @@ BB = format_bitboard
 
 def _color(sq: Square) -> str:
     return "dark" if is_dark(sq) else "light"
+
+
+def _verdict(answer: Answer, correct_as: str = "correct") -> dict:
+    """One routine's answer for one input as the pages list it: name, formula, value, meaning, verdict."""
+    routine = answer.routine
+    return {
+        "name": routine.name,
+        "formula": routine.formula,
+        "value": answer.printed,
+        "means": routine.meaning(answer.printed),
+        correct_as: answer.correct,
+    }
 
 
 # ------------------------------------------------------------------ geometry (the wiki)
@@ -99,7 +111,7 @@ def color_answer(sq: Square, other: Square | None) -> dict:
     body = {
         "square": square_name(sq),
         "color": _color(sq),
-        "methods": [verdict(r.name, sq, correct_as="agrees") for r in routines_answering("color")],
+        "methods": [_verdict(evaluate(r.name, sq), "agrees") for r in routines_answering("color")],
         "working": color_working(sq),
     }
     if other is not None:
@@ -107,7 +119,7 @@ def color_answer(sq: Square, other: Square | None) -> dict:
         body["other_color"] = _color(other)
         body["same_color"] = is_dark(sq) == is_dark(other)
         body["knight_distance"] = knight_distance(sq, other)
-        body["same_color_methods"] = [verdict(r.name, sq, other, correct_as="agrees") for r in routines_answering("same_color")]
+        body["same_color_methods"] = [_verdict(evaluate(r.name, sq, other), "agrees") for r in routines_answering("same_color")]
     return body
 
 
@@ -117,7 +129,7 @@ def same_line_answer(a: Square, b: Square) -> dict:
         "a": square_name(a),
         "b": square_name(b),
         **same_line(a, b),
-        "routines": [verdict(r.name, a, b) for r in routines_answering("same_diagonal")],
+        "routines": [_verdict(evaluate(r.name, a, b)) for r in routines_answering("same_diagonal")],
     }
 
 
@@ -139,11 +151,19 @@ def directions_table_answer(kind: str) -> dict:
 
 def _meeting(a: Square, b: Square, line_a: str, line_b: str) -> dict:
     square = intersection_square(a, b, line_a, line_b)
+    printed = printed_intersection(a, b, line_a, line_b)
     return {
         "square": square_name(square) if square is not None else None,
         "reason": intersection_reason(a, b, line_a, line_b),
         "working": x88_working(a, b, line_a, line_b),
-        "printed": printed_intersection(a, b, line_a, line_b),
+        "printed": {
+            "routine": printed.answer.routine.name,
+            "call": printed.call,
+            "formula": printed.answer.routine.formula,
+            "value": printed.answer.printed,
+            "square": None if printed.square is None else square_name(printed.square),
+            "correct": printed.answer.correct,
+        },
         "derivation": derivation(a, b, line_a, line_b),
     }
 
@@ -160,16 +180,6 @@ def intersections_answer(a: Square, b: Square) -> dict:
         "b": square_name(b),
         "combinations": [{"line_a": x, "line_b": y, **_meeting(a, b, x, y)} for x, y in PAIRS],
     }
-
-
-def routines_answer() -> dict:
-    """Return the audit of every printed routine."""
-    return {"routines": list(audit())}
-
-
-def routine_answer(name: str, a: Square, b: Square | None) -> dict:
-    """Return one audited routine on one input: intersectRankAnt(a1, a2) prints -1, the truth is b1."""
-    return example(name, a) if b is None else example(name, a, b)
 
 
 # ------------------------------------------------------------------ sliding (the devlog)

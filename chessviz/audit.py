@@ -6,18 +6,25 @@ towards zero, and a 32-bit constant shifted by the square index takes the count 
 32, as the Color of a Square page says x86 does. Python's ints behave like C ints for
 ``&``, ``|``, ``^`` and ``>>`` on the small values here; :func:`c_int` and :func:`c_mod`
 cover the rest. The truth each routine is measured against is plain geometry.
+
+The table of routines (name, page, formula, arity, truth, how its value reads, the question
+it answers) is data, ``chessviz/data/routines.toml``, read and checked when the app starts;
+each routine's transcription is the function of the same name in :data:`PRINTED` here.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
-from .derivation import SECTIONS, printed_lines
+from .datafiles import DATA, DataFileError, Entry, shown_path, tables
+from .derivation import printed_lines, section_of
 from .errors import ChessvizError
-from .lines import anti_diagonal_index, diagonal_index, intersection_square, is_dark
-from .squares import SQUARES, square_file, square_name, square_rank, x88
+from .lines import PAIRS, anti_diagonal_index, diagonal_index, intersection_square, is_dark
+from .squares import LINE_KINDS, SQUARES, square_file, square_name, square_rank, x88
 
 INT_BITS = 32
 
@@ -55,33 +62,6 @@ def knight_distance(a: int, b: int) -> int:
     return distance
 
 
-@dataclass(frozen=True)
-class Routine:
-    """A printed routine: its page, its text, how to evaluate it and what the truth is."""
-
-    name: str
-    page: str
-    formula: str
-    arity: int  # 1: over 64 squares; 2: over 4096 ordered pairs
-    printed: Callable[..., int]  # the routine as printed, C semantics
-    truth: Callable[..., int]  # what it should return
-    chapter: str  # the chapter that shows one input
-    link: Callable[..., dict]  # the chapter's query for one input
-    meaning: Callable[[int], str] = str  # how to read a returned value
-    # The question the routine answers, which selects the endpoint that shows it: "color"
-    # (/api/color), "same_color" (/api/color with other), "same_diagonal" (/api/same-line),
-    # or "" (the audit alone; the intersection routines are picked by PRINTED_INTERSECTIONS).
-    answers: str = ""
-
-
-def _pair_link(a_key: str, b_key: str, **extra):
-    return lambda a, b: {a_key: square_name(a), b_key: square_name(b), **extra}
-
-
-def _square_link(key: str = "sq"):
-    return lambda sq: {key: square_name(sq)}
-
-
 def _dark_meaning(value: int) -> str:
     return "dark" if value else "light"
 
@@ -90,7 +70,20 @@ def _bool_meaning(value: int) -> str:
     return "true" if value else "false"
 
 
-def _intersection_truth(line_a: str, line_b: str):
+def _square_meaning(value: int) -> str:
+    return square_name(value) if 0 <= value < 64 else f"{value} (no intersection)" if value == -1 else f"{value} (not a square)"
+
+
+# How a routine's value reads, by the data file's `reads`.
+READINGS: dict[str, Callable[[int], str]] = {
+    "dark": _dark_meaning,
+    "boolean": _bool_meaning,
+    "square": _square_meaning,
+    "number": str,
+}
+
+
+def _intersection_truth(line_a: str, line_b: str) -> Callable[[int, int], int]:
     def truth(a: int, b: int) -> int:
         square = intersection_square(a, b, line_a, line_b)
         return -1 if square is None else square
@@ -98,8 +91,24 @@ def _intersection_truth(line_a: str, line_b: str):
     return truth
 
 
-def _square_meaning(value: int) -> str:
-    return square_name(value) if 0 <= value < 64 else f"{value} (no intersection)" if value == -1 else f"{value} (not a square)"
+# What a routine should return, by the data file's `truth`: its arity and the function (an
+# intersection's takes the two kinds of line it meets).
+TRUTHS: dict[str, tuple[int, Callable]] = {
+    "dark": (1, lambda: lambda sq: int(is_dark(sq))),  # black == 1 on the page
+    "same_diagonal": (2, lambda: lambda a, b: int(diagonal_index(a) == diagonal_index(b))),
+    "same_color": (2, lambda: lambda a, b: int(is_dark(a) == is_dark(b))),
+    "different_color": (2, lambda: lambda a, b: int(is_dark(a) != is_dark(b))),
+    "x88_difference": (
+        2,
+        lambda: lambda sq1, sq2: 16 * (square_rank(sq2) - square_rank(sq1)) + square_file(sq2) - square_file(sq1) + 120,
+    ),
+    "intersection": (2, _intersection_truth),
+}
+# The questions a routine can answer, which select the endpoint that shows it: "color"
+# (/api/color), "same_color" (/api/color with other), "same_diagonal" (/api/same-line); a
+# routine answering none is shown by the audit alone (the intersection routines are picked by
+# PRINTED_INTERSECTIONS).
+QUESTIONS = ("color", "same_color", "same_diagonal")
 
 
 def _intersect(s88: int, sentinel_shift: int = 31) -> int:
@@ -107,341 +116,9 @@ def _intersect(s88: int, sentinel_shift: int = 31) -> int:
     return c_int((((s88 >> 1) & 56) + (s88 & 7)) | (c_int(-(s88 & 0x88)) >> sentinel_shift))
 
 
-def _routines() -> list[Routine]:
-    diag, col, inter, direc = "Diagonals", "Color of a Square", "Intersection Squares", "Direction"
-    dark = lambda sq: int(is_dark(sq))  # noqa: E731  (black == 1 on the page)
-    different = lambda a, b: int(is_dark(a) != is_dark(b))  # noqa: E731
-    same = lambda a, b: int(is_dark(a) == is_dark(b))  # noqa: E731
-    same_diagonal = lambda a, b: int(diagonal_index(a) == diagonal_index(b))  # noqa: E731
-    color_link = _square_link()
-    return [
-        Routine(
-            "squaresOnSameDiagonal (& 7)",
-            diag,
-            "return ((sq2 - sq1) & 7) == ((sq2>>3) - (sq1>>3));",
-            2,
-            lambda sq1, sq2: int(((sq2 - sq1) & 7) == ((sq2 >> 3) - (sq1 >> 3))),
-            same_diagonal,
-            "diagonals",
-            _pair_link("a", "b"),
-            _bool_meaning,
-            answers="same_diagonal",
-        ),
-        Routine(
-            "squaresOnSameDiagonal (% 9)",
-            diag,
-            "return ((sq2 - sq1) % 9) == 0;",
-            2,
-            lambda sq1, sq2: int(c_mod(sq2 - sq1, 9) == 0),
-            same_diagonal,
-            "diagonals",
-            _pair_link("a", "b"),
-            _bool_meaning,
-            answers="same_diagonal",
-        ),
-        Routine(
-            "even diagonal index means dark",
-            diag,
-            "All even indices are the diagonals with dark squares: dark = ((rank - file) & 1) == 0",
-            1,
-            lambda sq: int((((sq >> 3) - (sq & 7)) & 1) == 0),
-            dark,
-            "diagonals",
-            _square_link("a"),
-            _dark_meaning,
-        ),
-        Routine(
-            "lookup constant",
-            col,
-            "U64 dark = C64(0xAA55AA55AA55AA55); return (dark >> square) & 1;",
-            1,
-            lambda sq: (0xAA55AA55AA55AA55 >> sq) & 1,
-            dark,
-            "colors",
-            color_link,
-            _dark_meaning,
-            answers="color",
-        ),
-        Routine(
-            "32-bit in-register",
-            col,
-            "return (0xAA55AA55 >> square) & 1;",
-            1,
-            lambda sq: c_shr_u32(0xAA55AA55, sq) & 1,
-            dark,
-            "colors",
-            color_link,
-            _dark_meaning,
-            answers="color",
-        ),
-        Routine(
-            "32-bit in-register (commented)",
-            col,
-            "// return (0xAA55AA55 >> (square & 31 )) & 1;",
-            1,
-            lambda sq: c_shr_u32(0xAA55AA55, sq & 31) & 1,
-            dark,
-            "colors",
-            color_link,
-            _dark_meaning,
-            answers="color",
-        ),
-        Routine(
-            "0x88 in-register",
-            col,
-            "return (0x00AA0055 >> x88square) & 1;",
-            1,
-            lambda sq: c_shr_u32(0x00AA0055, x88(sq)) & 1,
-            dark,
-            "colors",
-            color_link,
-            _dark_meaning,
-            answers="color",
-        ),
-        Routine(
-            "anti-diagonal parity",
-            col,
-            "return toggleColor( ((square >> 3) + square) & 1);",
-            1,
-            lambda sq: 1 ^ (((sq >> 3) + sq) & 1),
-            dark,
-            "colors",
-            color_link,
-            _dark_meaning,
-            answers="color",
-        ),
-        Routine(
-            "diagonal parity (minus)",
-            col,
-            "return toggleColor( ((square >> 3) - square) & 1); /* the prose: replace 'plus' by 'minus' */",
-            1,
-            lambda sq: 1 ^ (((sq >> 3) - sq) & 1),
-            dark,
-            "colors",
-            color_link,
-            _dark_meaning,
-            answers="color",
-        ),
-        Routine(
-            "parity (exclusive or)",
-            col,
-            "return toggleColor( ((square >> 3) ^ square) & 1); /* the prose: ... or 'exclusive or' */",
-            1,
-            lambda sq: 1 ^ (((sq >> 3) ^ sq) & 1),
-            dark,
-            "colors",
-            color_link,
-            _dark_meaning,
-            answers="color",
-        ),
-        Routine(
-            "9*sq+8 trick",
-            col,
-            "return (( 9 * square + 8 ) >> 3) & 1;",
-            1,
-            lambda sq: ((9 * sq + 8) >> 3) & 1,
-            dark,
-            "colors",
-            color_link,
-            _dark_meaning,
-            answers="color",
-        ),
-        Routine(
-            "isDark",
-            col,
-            "return (( 9 * square) & 8) == 0;",
-            1,
-            lambda sq: int(((9 * sq) & 8) == 0),
-            dark,
-            "colors",
-            color_link,
-            _dark_meaning,
-            answers="color",
-        ),
-        Routine(
-            "isDark (commented out)",
-            col,
-            "//return (( 9 * square + 8) & 8) != 0;",
-            1,
-            lambda sq: int(((9 * sq + 8) & 8) != 0),
-            dark,
-            "colors",
-            color_link,
-            _dark_meaning,
-            answers="color",
-        ),
-        Routine(
-            "differentColor (xor, shift)",
-            col,
-            "sq1 ^= sq2; return ( (sq1 >> 3) ^ sq1) & 1;",
-            2,
-            lambda sq1, sq2: (((sq1 ^ sq2) >> 3) ^ (sq1 ^ sq2)) & 1,
-            different,
-            "colors",
-            _pair_link("sq", "other"),
-            _bool_meaning,
-            answers="same_color",
-        ),
-        Routine(
-            "differentColor (lea)",
-            col,
-            "return (( 9 * (sq1 ^ sq2)) & 8) != 0;",
-            2,
-            lambda sq1, sq2: int(((9 * (sq1 ^ sq2)) & 8) != 0),
-            different,
-            "colors",
-            _pair_link("sq", "other"),
-            _bool_meaning,
-            answers="same_color",
-        ),
-        Routine(
-            "sameColor",
-            col,
-            "return (( 9 * (sq1 ^ sq2)) & 8) == 0;",
-            2,
-            lambda sq1, sq2: int(((9 * (sq1 ^ sq2)) & 8) == 0),
-            same,
-            "colors",
-            _pair_link("sq", "other"),
-            _bool_meaning,
-            answers="same_color",
-        ),
-        Routine(
-            "knight-distance parity",
-            col,
-            "sameColor = (knightDistance[sq1][sq2] & 1) == 0 /* the prose: even knight distances imply same colour */",
-            2,
-            lambda sq1, sq2: int((knight_distance(sq1, sq2) & 1) == 0),
-            same,
-            "colors",
-            _pair_link("sq", "other"),
-            _bool_meaning,
-            answers="same_color",
-        ),
-        Routine(
-            "x88diff",
-            direc,
-            "return sq2 - sq1 + (sq2|7) - (sq1|7) + 120;",
-            2,
-            lambda sq1, sq2: sq2 - sq1 + (sq2 | 7) - (sq1 | 7) + 120,
-            lambda sq1, sq2: 16 * (square_rank(sq2) - square_rank(sq1)) + square_file(sq2) - square_file(sq1) + 120,
-            "directions",
-            _pair_link("from", "to"),
-        ),
-        Routine(
-            "rank and file (s1)",
-            inter,
-            "s1 := (b & 56) + (a & 7);",
-            2,
-            lambda a, b: (b & 56) + (a & 7),
-            _intersection_truth("file", "rank"),
-            "intersections",
-            _pair_link("a", "b", line_a="file", line_b="rank"),
-            _square_meaning,
-        ),
-        Routine(
-            "rank and file (s2)",
-            inter,
-            "s2 := (a & 56) + (b & 7);",
-            2,
-            lambda a, b: (a & 56) + (b & 7),
-            _intersection_truth("rank", "file"),
-            "intersections",
-            _pair_link("a", "b", line_a="rank", line_b="file"),
-            _square_meaning,
-        ),
-        Routine(
-            "rank and file (s1, by index)",
-            inter,
-            "s1 := 8*rankIndex(b) + fileIndex(a);",
-            2,
-            lambda a, b: 8 * (b >> 3) + (a & 7),
-            _intersection_truth("file", "rank"),
-            "intersections",
-            _pair_link("a", "b", line_a="file", line_b="rank"),
-            _square_meaning,
-        ),
-        Routine(
-            "rank and file (s2, by index)",
-            inter,
-            "s2 := 8*rankIndex(a) + fileIndex(b);",
-            2,
-            lambda a, b: 8 * (a >> 3) + (b & 7),
-            _intersection_truth("rank", "file"),
-            "intersections",
-            _pair_link("a", "b", line_a="rank", line_b="file"),
-            _square_meaning,
-        ),
-        Routine(
-            "intersectRankDia",
-            inter,
-            "int s88 = 17*(a>>3) - (b >> 3) + (b & 7);\nreturn (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> 31);",
-            2,
-            lambda a, b: _intersect(17 * (a >> 3) - (b >> 3) + (b & 7)),
-            _intersection_truth("rank", "diagonal"),
-            "intersections",
-            _pair_link("a", "b", line_a="rank", line_b="diagonal"),
-            _square_meaning,
-        ),
-        Routine(
-            "intersectFileDia",
-            inter,
-            "int s88 = 17*(a & 7) + 2*(b & 56) - 16*(b & 7);\nreturn (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> 31);",
-            2,
-            lambda a, b: _intersect(17 * (a & 7) + 2 * (b & 56) - 16 * (b & 7)),
-            _intersection_truth("file", "diagonal"),
-            "intersections",
-            _pair_link("a", "b", line_a="file", line_b="diagonal"),
-            _square_meaning,
-        ),
-        Routine(
-            "intersectRankAnt",
-            inter,
-            "int s88 = 17*(a >> 3) - (b >> 3) + (b & 7);\nreturn (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> 31);",
-            2,
-            lambda a, b: _intersect(17 * (a >> 3) - (b >> 3) + (b & 7)),
-            _intersection_truth("rank", "anti_diagonal"),
-            "intersections",
-            _pair_link("a", "b", line_a="rank", line_b="anti_diagonal"),
-            _square_meaning,
-        ),
-        Routine(
-            "intersectFileAnt",
-            inter,
-            "int s88 = 2*(b & 56) + 16*(b & 7) - 15*(a & 7);\nreturn (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> 31);",
-            2,
-            lambda a, b: _intersect(2 * (b & 56) + 16 * (b & 7) - 15 * (a & 7)),
-            _intersection_truth("file", "anti_diagonal"),
-            "intersections",
-            _pair_link("a", "b", line_a="file", line_b="anti_diagonal"),
-            _square_meaning,
-        ),
-        Routine(
-            "intersectDiaAnt",
-            inter,
-            "int s88x2 = 17*((b>>3) + (b & 7)) + 15*((a>>3) - (a & 7));\n"
-            "return (((s88x2>>2)&56) + ((s88x2>>1)&7)) | ( -(s88x2&0x0111) >> 31);",
-            2,
-            lambda a, b: _dia_ant(a, b),
-            _intersection_truth("diagonal", "anti_diagonal"),
-            "intersections",
-            _pair_link("a", "b", line_a="diagonal", line_b="anti_diagonal"),
-            _square_meaning,
-        ),
-        *_prose_routines(inter),
-        Routine(
-            "off-board sentinel as printed in the prose",
-            inter,
-            "-(s88 & 0x88) >> (sizeof(int)-1)   /* sizeof(int) is 4 bytes: a shift by 3, not 31 */\n"
-            "in intersectFileDia: (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> (sizeof(int)-1))",
-            2,
-            lambda a, b: _intersect(17 * (a & 7) + 2 * (b & 56) - 16 * (b & 7), sentinel_shift=4 - 1),
-            _intersection_truth("file", "diagonal"),
-            "intersections",
-            _pair_link("a", "b", line_a="file", line_b="diagonal"),
-            _square_meaning,
-        ),
-    ]
+def _dia_ant(a: int, b: int) -> int:
+    s88x2 = 17 * ((b >> 3) + (b & 7)) + 15 * ((a >> 3) - (a & 7))
+    return c_int((((s88x2 >> 2) & 56) + ((s88x2 >> 1) & 7)) | (c_int(-(s88x2 & 0x0111)) >> 31))
 
 
 # The "0x88 Math" prose of each Intersection Squares section: the derivation, the test and
@@ -469,37 +146,157 @@ def _prose_dia_ant(a: int, b: int) -> int:
     return ((sq882 >> 2) & 56) + ((sq88 >> 1) & 7)
 
 
-def _prose_routines(page: str) -> list[Routine]:
-    def entry(kinds: tuple[str, str], printed: Callable[[int, int], int], note: str) -> Routine:
-        return Routine(
-            f"{SECTIONS[kinds]['title']} (0x88 Math prose)",
-            page,
-            "\n".join(printed_lines(kinds)) + note,
-            2,
-            printed,
-            _intersection_truth(*kinds),
-            "intersections",
-            _pair_link("a", "b", line_a=kinds[0], line_b=kinds[1]),
-            _square_meaning,
-        )
-
-    # The page's last line reads names it never assigns (sq88 for s88): the note says how they are read.
-    rank, file, sq88 = (lambda sq: sq >> 3), (lambda sq: sq & 7), "\n/* read as sq88 = s88 */"
-    return [
-        entry(("rank", "diagonal"), lambda a, b: _prose_x88(17 * rank(a) - rank(b) + file(b)), sq88),
-        entry(("file", "diagonal"), lambda a, b: _prose_x88(17 * file(a) + 16 * rank(b) - 16 * file(b)), sq88),
-        entry(("rank", "anti_diagonal"), lambda a, b: _prose_x88(17 * rank(a) - rank(b) + file(b)), sq88),
-        entry(("file", "anti_diagonal"), lambda a, b: _prose_x88(16 * rank(b) + 16 * file(b) - 15 * file(a)), sq88),
-        entry(("diagonal", "anti_diagonal"), _prose_dia_ant, "\n/* read as sq882 = s88x2, sq88 = s88 = s88x2/2 */"),
-    ]
+def _rank(sq: int) -> int:
+    return sq >> 3
 
 
-def _dia_ant(a: int, b: int) -> int:
-    s88x2 = 17 * ((b >> 3) + (b & 7)) + 15 * ((a >> 3) - (a & 7))
-    return c_int((((s88x2 >> 2) & 56) + ((s88x2 >> 1) & 7)) | (c_int(-(s88x2 & 0x0111)) >> 31))
+def _file(sq: int) -> int:
+    return sq & 7
 
 
-ROUTINES = _routines()
+# Each routine the data file lists, transcribed literally with C semantics, by its name there.
+PRINTED: dict[str, Callable[..., int]] = {
+    "squaresOnSameDiagonal (& 7)": lambda sq1, sq2: int(((sq2 - sq1) & 7) == ((sq2 >> 3) - (sq1 >> 3))),
+    "squaresOnSameDiagonal (% 9)": lambda sq1, sq2: int(c_mod(sq2 - sq1, 9) == 0),
+    "even diagonal index means dark": lambda sq: int((((sq >> 3) - (sq & 7)) & 1) == 0),
+    "lookup constant": lambda sq: (0xAA55AA55AA55AA55 >> sq) & 1,
+    "32-bit in-register": lambda sq: c_shr_u32(0xAA55AA55, sq) & 1,
+    "32-bit in-register (commented)": lambda sq: c_shr_u32(0xAA55AA55, sq & 31) & 1,
+    "0x88 in-register": lambda sq: c_shr_u32(0x00AA0055, x88(sq)) & 1,
+    "anti-diagonal parity": lambda sq: 1 ^ (((sq >> 3) + sq) & 1),
+    "diagonal parity (minus)": lambda sq: 1 ^ (((sq >> 3) - sq) & 1),
+    "parity (exclusive or)": lambda sq: 1 ^ (((sq >> 3) ^ sq) & 1),
+    "9*sq+8 trick": lambda sq: ((9 * sq + 8) >> 3) & 1,
+    "isDark": lambda sq: int(((9 * sq) & 8) == 0),
+    "isDark (commented out)": lambda sq: int(((9 * sq + 8) & 8) != 0),
+    "differentColor (xor, shift)": lambda sq1, sq2: (((sq1 ^ sq2) >> 3) ^ (sq1 ^ sq2)) & 1,
+    "differentColor (lea)": lambda sq1, sq2: int(((9 * (sq1 ^ sq2)) & 8) != 0),
+    "sameColor": lambda sq1, sq2: int(((9 * (sq1 ^ sq2)) & 8) == 0),
+    "knight-distance parity": lambda sq1, sq2: int((knight_distance(sq1, sq2) & 1) == 0),
+    "x88diff": lambda sq1, sq2: sq2 - sq1 + (sq2 | 7) - (sq1 | 7) + 120,
+    "rank and file (s1)": lambda a, b: (b & 56) + (a & 7),
+    "rank and file (s2)": lambda a, b: (a & 56) + (b & 7),
+    "rank and file (s1, by index)": lambda a, b: 8 * (b >> 3) + (a & 7),
+    "rank and file (s2, by index)": lambda a, b: 8 * (a >> 3) + (b & 7),
+    "intersectRankDia": lambda a, b: _intersect(17 * (a >> 3) - (b >> 3) + (b & 7)),
+    "intersectFileDia": lambda a, b: _intersect(17 * (a & 7) + 2 * (b & 56) - 16 * (b & 7)),
+    "intersectRankAnt": lambda a, b: _intersect(17 * (a >> 3) - (b >> 3) + (b & 7)),
+    "intersectFileAnt": lambda a, b: _intersect(2 * (b & 56) + 16 * (b & 7) - 15 * (a & 7)),
+    "intersectDiaAnt": _dia_ant,
+    # The prose's lines read names it never assigns (sq88 for s88): the data file's note says how they are read.
+    "Rank and Diagonal (0x88 Math prose)": lambda a, b: _prose_x88(17 * _rank(a) - _rank(b) + _file(b)),
+    "File and Diagonal (0x88 Math prose)": lambda a, b: _prose_x88(17 * _file(a) + 16 * _rank(b) - 16 * _file(b)),
+    "Rank and Anti-Diagonal (0x88 Math prose)": lambda a, b: _prose_x88(17 * _rank(a) - _rank(b) + _file(b)),
+    "File and Anti-Diagonal (0x88 Math prose)": lambda a, b: _prose_x88(16 * _rank(b) + 16 * _file(b) - 15 * _file(a)),
+    "Diagonal and Anti-Diagonal (0x88 Math prose)": _prose_dia_ant,
+    "off-board sentinel as printed in the prose": lambda a, b: _intersect(
+        17 * (a & 7) + 2 * (b & 56) - 16 * (b & 7), sentinel_shift=4 - 1
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Routine:
+    """A printed routine: its page, its text, how to evaluate it and what the truth is."""
+
+    name: str
+    page: str  # the wiki page that prints it
+    formula: str
+    arity: int  # 1: over 64 squares; 2: over 4096 ordered pairs
+    printed: Callable[..., int]  # the routine as printed, C semantics
+    truth: Callable[..., int]  # what it should return
+    reads: str  # how its value reads: a key of READINGS
+    answers: str = ""  # the question it answers: one of QUESTIONS, or "" for the audit alone
+    lines: tuple[str, str] | None = None  # the two kinds of line an intersection routine meets
+
+    def meaning(self, value: int) -> str:
+        """Return how a value of this routine reads: 1 from isDark is "dark", -1 from an intersection "no intersection"."""
+        return READINGS[self.reads](value)
+
+
+@dataclass(frozen=True)
+class PrintedIntersection:
+    """The routine the Intersection Squares page prints for one ordered pair of line kinds."""
+
+    routine: str
+    printed_as: str  # the name the page prints it under
+    swapped: bool  # the pair's order passes b as the routine's a
+
+
+ROUTINES_FILE = DATA / "routines.toml"
+
+
+def _read_routine(entry: Entry) -> Routine:
+    name = entry.text("name")
+    if name not in PRINTED:
+        raise entry.fail("name", f"no transcription named {name!r} in chessviz/audit.py PRINTED")
+    truth_kind = entry.choice("truth", TRUTHS)
+    arity, truth = TRUTHS[truth_kind]
+    if entry.integer("arity", (1, 2)) != arity:
+        raise entry.fail("arity", f"a {truth_kind} routine takes {arity} square(s)")
+    if len(inspect.signature(PRINTED[name]).parameters) != arity:
+        raise entry.fail("arity", f"its transcription in PRINTED takes another number of squares than {arity}")
+    lines = None
+    if truth_kind == "intersection":
+        lines = entry.texts("lines", choices=LINE_KINDS, length=range(2, 3))
+        if lines[0] == lines[1]:
+            raise entry.fail("lines", f"two different kinds of line, got {list(lines)!r}")
+    if entry.choice("formula_from", ("derivation",), required=False):
+        if lines is None:
+            raise entry.fail("formula_from", "only an intersection routine's formula comes from the derivation")
+        formula = "\n".join(printed_lines(section_of(*lines)[0])) + entry.text("formula_note")
+    else:
+        formula = entry.text("formula")
+    routine = Routine(
+        name=name,
+        page=entry.text("page"),
+        formula=formula,
+        arity=arity,
+        printed=PRINTED[name],
+        truth=truth(*lines) if lines else truth(),
+        reads=entry.choice("reads", READINGS),
+        answers=entry.choice("answers", QUESTIONS, default=""),
+        lines=lines,
+    )
+    entry.done()
+    return routine
+
+
+def _read_intersection(entry: Entry, routines: dict[str, Routine]) -> tuple[tuple[str, str], PrintedIntersection]:
+    pair = entry.texts("lines", choices=LINE_KINDS, length=range(2, 3))
+    name = entry.choice("routine", (r.name for r in routines.values() if r.lines))
+    found = PrintedIntersection(name, entry.text("printed_as", pattern=r"[A-Za-z_][A-Za-z0-9_]*"), entry.flag("swapped"))
+    if routines[name].lines != (pair[::-1] if found.swapped else pair):
+        raise entry.fail("swapped", f"{name} meets the {' and the '.join(routines[name].lines)}")
+    entry.done()
+    return pair, found
+
+
+def load_routines(path: Path = ROUTINES_FILE) -> tuple[tuple[Routine, ...], dict[tuple[str, str], PrintedIntersection]]:
+    """Read the routines and the printed routine of each pair of line kinds from `path`; DataFileError if it is wrong."""
+    found = tables(path, {"routine": "routine", "intersection": "intersection"})
+    routines: dict[str, Routine] = {}
+    for entry in found["routine"]:
+        routine = _read_routine(entry)
+        if routine.name in routines:
+            raise entry.fail("name", f"{routine.name!r} is listed twice")
+        routines[routine.name] = routine
+    missing = sorted(set(PRINTED) - set(routines))
+    if missing:
+        raise DataFileError(f"{shown_path(path)}: no [[routine]] for {missing[0]!r}, transcribed in chessviz/audit.py PRINTED")
+    printed: dict[tuple[str, str], PrintedIntersection] = {}
+    for entry in found["intersection"]:
+        pair, one = _read_intersection(entry, routines)
+        if pair in printed:
+            raise entry.fail("lines", f"{list(pair)!r} is listed twice")
+        printed[pair] = one
+    if set(printed) != set(PAIRS):
+        gap = next(pair for pair in PAIRS if pair not in printed)
+        raise DataFileError(f"{shown_path(path)}: no [[intersection]] for the lines {list(gap)!r}")
+    return tuple(routines.values()), printed
+
+
+ROUTINES, PRINTED_INTERSECTIONS = load_routines()
 ROUTINES_BY_NAME = {routine.name: routine for routine in ROUTINES}
 ROUTINE_NAMES = tuple(ROUTINES_BY_NAME)
 
@@ -509,44 +306,60 @@ def routines_answering(question: str) -> list[Routine]:
     return [routine for routine in ROUTINES if routine.answers == question]
 
 
-# The C routine (or pseudo-code line) the Intersection Squares page prints for each ordered
-# pair of line kinds: (routine, the name it is printed under, arguments swapped). The page
-# prints one routine per section, "X and Y ... or vice versa Y and X": the vice-versa order
-# passes b as the routine's a. Rank and file is the exception: s1 (file of a, rank of b)
-# and s2 (rank of a, file of b) cover both orders without a swap.
-PRINTED_INTERSECTIONS: dict[tuple[str, str], tuple[str, str, bool]] = {
-    ("file", "rank"): ("rank and file (s1)", "s1", False),
-    ("rank", "file"): ("rank and file (s2)", "s2", False),
-    ("rank", "diagonal"): ("intersectRankDia", "intersectRankDia", False),
-    ("diagonal", "rank"): ("intersectRankDia", "intersectRankDia", True),
-    ("file", "diagonal"): ("intersectFileDia", "intersectFileDia", False),
-    ("diagonal", "file"): ("intersectFileDia", "intersectFileDia", True),
-    ("rank", "anti_diagonal"): ("intersectRankAnt", "intersectRankAnt", False),
-    ("anti_diagonal", "rank"): ("intersectRankAnt", "intersectRankAnt", True),
-    ("file", "anti_diagonal"): ("intersectFileAnt", "intersectFileAnt", False),
-    ("anti_diagonal", "file"): ("intersectFileAnt", "intersectFileAnt", True),
-    ("diagonal", "anti_diagonal"): ("intersectDiaAnt", "intersectDiaAnt", False),
-    ("anti_diagonal", "diagonal"): ("intersectDiaAnt", "intersectDiaAnt", True),
-}
+@dataclass(frozen=True)
+class Answer:
+    """What a routine returns for one input, beside the truth."""
+
+    routine: Routine
+    args: tuple[int, ...]
+    printed: int
+    expected: int
+
+    @property
+    def correct(self) -> bool:
+        return self.printed == self.expected
 
 
-def printed_intersection(a: int, b: int, line_a: str, line_b: str) -> dict:
+@dataclass(frozen=True)
+class Audited:
+    """A routine run on every input: how many it checked, how many it got wrong, the first ten of those."""
+
+    routine: Routine
+    checked: int
+    wrong: int
+    examples: tuple[Answer, ...]
+
+
+def evaluate(name: str, *args: int) -> Answer:
+    """Return one routine's printed answer and the truth for one input: isDark(0) prints 1, the truth is 1."""
+    routine = ROUTINES_BY_NAME[name]
+    return Answer(routine, args, routine.printed(*args), routine.truth(*args))
+
+
+@dataclass(frozen=True)
+class IntersectionAnswer:
+    """The page's routine for a pair of line kinds on one pair of squares: the call as printed and its answer."""
+
+    call: str
+    answer: Answer
+
+    @property
+    def square(self) -> int | None:
+        """The square it names, or None for a value off the board (-1 included)."""
+        return self.answer.printed if 0 <= self.answer.printed < 64 else None
+
+
+def printed_intersection(a: int, b: int, line_a: str, line_b: str) -> IntersectionAnswer:
     """Return what the page's routine for (line_a, line_b) answers, with the call as the page would write it.
 
     e.g. the file of e4 and the rank of c7: ``s1(e4, c7)`` = 52 (e7), correct; the diagonal
     of c7 and the rank of e4: ``intersectRankDia(e4, c7)``, the arguments swapped.
     """
-    name, printed_as, swapped = PRINTED_INTERSECTIONS[(line_a, line_b)]
-    args = (b, a) if swapped else (a, b)
-    result = evaluate(name, *args)
-    return {
-        "routine": name,
-        "call": f"{printed_as}({square_name(args[0])}, {square_name(args[1])})",
-        "formula": result["formula"],
-        "value": result["value"],
-        "square": square_name(result["value"]) if 0 <= result["value"] < 64 else None,
-        "correct": result["correct"],
-    }
+    printed = PRINTED_INTERSECTIONS[(line_a, line_b)]
+    args = (b, a) if printed.swapped else (a, b)
+    return IntersectionAnswer(
+        f"{printed.printed_as}({square_name(args[0])}, {square_name(args[1])})", evaluate(printed.routine, *args)
+    )
 
 
 def inputs(routine: Routine):
@@ -561,7 +374,7 @@ def inputs(routine: Routine):
 
 
 @cache
-def audit() -> tuple[dict, ...]:
+def audit() -> tuple[Audited, ...]:
     """Return the audit of every printed routine (computed once: it is pure)."""
     report = []
     for routine in ROUTINES:
@@ -571,87 +384,17 @@ def audit() -> tuple[dict, ...]:
             checked += 1
             printed, truth = routine.printed(*args), routine.truth(*args)
             if printed != truth:
-                wrong.append((args, printed, truth))
-        report.append(
-            {
-                "name": routine.name,
-                "page": routine.page,
-                "formula": routine.formula,
-                "checked": checked,
-                "wrong": len(wrong),
-                "examples": [
-                    {
-                        "input": [square_name(sq) for sq in args],
-                        "printed": printed,
-                        "printed_means": routine.meaning(printed),
-                        "expected": truth,
-                        "expected_means": routine.meaning(truth),
-                        "chapter": routine.chapter,
-                        "query": link(routine, *args),
-                    }
-                    for args, printed, truth in wrong[:10]
-                ],
-            }
-        )
+                wrong.append(Answer(routine, args, printed, truth))
+        report.append(Audited(routine, checked, len(wrong), tuple(wrong[:10])))
     return tuple(report)
 
 
-# The chapters that show a named routine's answer beside the truth (the routine query parameter).
-SHOWS_A_ROUTINE = ("diagonals", "intersections")
-
-
-def link(routine: Routine, *args: int) -> dict:
-    """Return the query of the chapter that shows one input; where that chapter can, it names the routine too."""
-    query = routine.link(*args)
-    return {**query, "routine": routine.name} if routine.chapter in SHOWS_A_ROUTINE else query
-
-
-def example(name: str, *args: int) -> dict:
-    """Return one input of a routine as the audit lists a wrong example: printed value, truth, their meanings, the link."""
+def example(name: str, *args: int) -> Answer:
+    """Return one input of a routine as the audit lists a wrong example (the routine's first squares only)."""
     routine = ROUTINES_BY_NAME[name]
     if len(args) < routine.arity:
         raise ChessvizError("missing_parameter", f"{name} takes two squares: give b too", "b")
-    args = args[: routine.arity]  # a routine of one square takes a alone
-    printed, truth = routine.printed(*args), routine.truth(*args)
-    return {
-        "name": routine.name,
-        "page": routine.page,
-        "formula": routine.formula,
-        "input": [square_name(sq) for sq in args],
-        "printed": printed,
-        "printed_means": routine.meaning(printed),
-        "expected": truth,
-        "expected_means": routine.meaning(truth),
-        "correct": printed == truth,
-        "chapter": routine.chapter,
-        "query": link(routine, *args),
-    }
-
-
-def evaluate(name: str, *args: int) -> dict:
-    """Return one routine's printed answer and the truth for one input."""
-    routine = ROUTINES_BY_NAME[name]
-    printed, truth = routine.printed(*args), routine.truth(*args)
-    return {
-        "name": routine.name,
-        "formula": routine.formula,
-        "value": printed,
-        "means": routine.meaning(printed),
-        "expected": truth,
-        "correct": printed == truth,
-    }
-
-
-def verdict(name: str, *args: int, correct_as: str = "correct") -> dict:
-    """Return one routine's answer for one input as the pages list it: name, formula, value, meaning, verdict."""
-    result = evaluate(name, *args)
-    return {
-        "name": result["name"],
-        "formula": result["formula"],
-        "value": result["value"],
-        "means": result["means"],
-        correct_as: result["correct"],
-    }
+    return evaluate(name, *args[: routine.arity])  # a routine of one square takes a alone
 
 
 def color_working(sq: int) -> dict:

@@ -7,18 +7,57 @@ are in the devlog's mapping (``lerbef``: h1 is bit 0, a1 is bit 7) as the devlog
 code uses them; the wiki routines take LERF square indices 0..63 as the wiki's C does.
 The student's code never reaches the server: the browser runs it in a Web Worker and
 compares its answers with these.
+
+The tasks are data: ``chessviz/data/code-tasks.toml`` (one ``[[task]]`` table each, in the
+chapter's order) and the JavaScript it names, ``chessviz/data/code-tasks/*.js``. Both are read
+and checked when the app starts (:func:`load_tasks`); a wrong field stops the start with a
+message naming the file, the task and the field.
+
+Adding a task
+-------------
+1. Append a ``[[task]]`` table to code-tasks.toml: ``id`` (its URL name), ``part`` (devlog
+   or wiki), ``source`` (where the exercise is printed), ``statement`` (paragraphs), ``entry``
+   (the function or class the student writes), ``call`` (``function``: entry(...args);
+   ``piece``: new entry(...).getMoves(board)), ``args`` (the argument names), ``result``
+   (bitboard, boolean or square) and ``kind``, which says which inputs it is checked on and
+   what the truth is:
+
+   - ``ray``: every ordered pair of squares on one of ``lines`` (e.g. ``["rank"]``), as
+     one-bit boards; the truth is the ray between them, both ends included;
+   - ``negative-ray``: every square, line and 16 occupancies; the truth is the negative ray;
+   - ``piece``: every square with 64 occupancies for ``piece`` (rook, bishop or queen);
+     the truth is its moves;
+   - ``routine``: every input of the audited wiki routine ``routine`` (see routines.toml);
+     the truth is that routine's truth.
+
+   A new kind of input is a new entry of :data:`KINDS` below (its inputs, truth, sentence,
+   board view and the chapter state that shows one input) and of
+   ``chessviz.web.links.TASK_CHAPTERS`` (the chapter that shows it).
+2. Write the JavaScript beside it, in code-tasks/: ``stub`` (what the editor starts with)
+   and ``solution`` (a reference answer; the tests run it on every input). A file may hold
+   ``{{entry}}`` and the names of the task's ``fill`` table, e.g. ``{{rays}}``: one file
+   then serves several tasks.
+3. Optionally, a ``[[task.printed]]`` table per piece of code the source prints for the
+   exercise: ``label``, ``code`` (a file, as above), ``note``, and either ``measure`` (how
+   the server counts its wrong answers: ``shift-loop``, ``left-shift-loop``, ``negative-as-printed``, or
+   ``routine`` with ``routine`` naming an audited routine) or ``throws`` (the error it throws).
+4. Add the task's id to the lists in tests/test_api_code.py and tests/test_browser_code.py
+   and an independent check of its truth in tests/test_api_code.py; ``make test``.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from functools import cache
+from pathlib import Path
 
-from .audit import ROUTINES_BY_NAME, audit
+from .audit import ROUTINES_BY_NAME, Routine, audit
+from .datafiles import DATA, DataFileError, Entry, shown_path, tables
 from .errors import ChessvizError, one_of
-from .sliding import attacks, devlog_ray, shift_ray, slide_steps
+from .sliding import PIECE_LINES, attacks, devlog_ray, shift_ray, slide_steps
 from .squares import (
     BB_ALL,
     LINE_KINDS,
@@ -35,6 +74,7 @@ from .squares import (
 
 MAPPING = "lerbef"
 BB = format_bitboard
+TASKS_FILE = DATA / "code-tasks.toml"  # its JavaScript files: DATA / "code-tasks"
 
 
 @dataclass(frozen=True)
@@ -62,12 +102,75 @@ class Task:
     result: str  # "bitboard", "boolean" or "square"
     stub: str
     solution: str
-    chapter: str  # the chapter that shows one input
-    inputs: Callable[[], list[tuple]]
-    truth: Callable[..., object]
-    link: Callable[..., dict]  # the chapter's query for one input
-    describe: Callable[..., str]
-    printed: tuple[Printed, ...] = field(default_factory=tuple)
+    kind: str  # a key of KINDS: which inputs, which truth
+    printed: tuple[Printed, ...] = ()
+    lines: tuple[str, ...] = ()  # a ray task: the kinds of line its pairs share
+    piece: str = ""  # a piece task: rook, bishop or queen
+    routine: str = ""  # a routine task: the audited routine it asks for
+
+    def inputs(self) -> list[tuple]:
+        """Return every input the task is checked on, in order."""
+        return KINDS[self.kind].inputs(self)
+
+    def truth(self, *args):
+        """Return the right answer for one input."""
+        return KINDS[self.kind].truth(self, *args)
+
+    def describe(self, *args) -> str:
+        """Return one input as a sentence naming the call: getVerticalRay(a1, a2)."""
+        return KINDS[self.kind].describe(self, *args)
+
+    def shown(self, *args):
+        """Return one input as the chapter that shows it sets its state (a RayInput, SlideInput, PieceInput or RoutineInput)."""
+        return KINDS[self.kind].shown(self, *args)
+
+
+# --- what one input is, for the chapter that shows it (chessviz.web.links makes its URL) ---
+
+
+@dataclass(frozen=True)
+class RayInput:
+    """A ray from `origin` to `target` (LERF squares)."""
+
+    origin: int
+    target: int
+
+
+@dataclass(frozen=True)
+class SlideInput:
+    """A slider on `square`, the occupancy (LERF, slider left out), its line, the step of slide_steps shown."""
+
+    square: int
+    occupied: int
+    line: str
+    step: int
+
+
+@dataclass(frozen=True)
+class PieceInput:
+    """A position (`fen`) with the piece on `square` selected."""
+
+    fen: str
+    square: int
+
+
+@dataclass(frozen=True)
+class RoutineInput:
+    """An audited routine's input: its squares."""
+
+    routine: Routine
+    args: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class View:
+    """How to draw one input on a board: the occupancy and the line (lerbef), pieces and marks by square name."""
+
+    occupied: int | None
+    pieces: dict[str, str]
+    marks: dict[str, str]
+    line: int | None
+    caption: str
 
 
 # --- inputs -------------------------------------------------------------------------------
@@ -93,25 +196,46 @@ def _bit(sq: int) -> int:
     return 1 << bit_of(sq, MAPPING)
 
 
-# Ray tasks: inputs (start bitboard, destination bitboard) in lerbef, named by their squares.
-def _ray_inputs(kinds):
-    return lambda: [(_bit(a), _bit(b)) for a, b in _pairs_on(kinds)]
-
-
 def _square_of(bb: int) -> int:
     return bb.bit_length() - 1 ^ 7  # lerbef bit -> LERF square
+
+
+# Ray tasks: inputs (start bitboard, destination bitboard) in lerbef, named by their squares.
+def _ray_inputs(task: Task) -> list[tuple]:
+    return [(_bit(a), _bit(b)) for a, b in _pairs_on(task.lines)]
 
 
 def _ray_truth(start: int, destination: int) -> int:
     return shift_ray(_square_of(start), _square_of(destination), MAPPING)["ray"]
 
 
-def _ray_link(start: int, destination: int) -> dict:
-    return {"from": square_name(_square_of(start)), "to": square_name(_square_of(destination))}
+def _ray_view(task: Task, start: int, destination: int) -> View:
+    marks = {square_name(_square_of(start)): "start", square_name(_square_of(destination)): "end"}
+    return View(None, {}, marks, None, "start square S, destination D")
 
 
-def _ray_describe(entry: str):
-    return lambda start, destination: f"{entry}({square_name(_square_of(start))}, {square_name(_square_of(destination))})"
+def _left_shifts_only(start: int, destination: int) -> int | None:
+    """Run the devlog's loop before it handles the other direction (code-tasks/ray-printed-left.js:
+    left shifts only) with BigInt semantics, bounded: None where it never ends (the shifted bit
+    grows past bit 63 without meeting the destination)."""
+    ray, shifted, i = 0, 0, 0
+    while shifted != destination:
+        shifted = start << i
+        if shifted > BB_ALL:
+            return None
+        ray |= shifted
+        i += 1
+    return ray
+
+
+def _left_shift_measure(task_id: str):
+    """Count the pairs where the left-shifting loop does not return the true ray."""
+
+    def measure():
+        wrong = [i for i, (s, d) in enumerate(inputs_of(task_id)) if _left_shifts_only(s, d) != _ray_truth(s, d)]
+        return len(wrong), (wrong[0] if wrong else None)
+
+    return measure
 
 
 def _printed_loop_measure(task_id: str):
@@ -152,17 +276,24 @@ def _negative_truth(occupied: int, r: int, m: int) -> int:
     return _slide_of(occupied, r, m)[0]["negative"]
 
 
-def _negative_link(occupied: int, r: int, m: int) -> dict:
+def _negative_shown(occupied: int, r: int, m: int) -> SlideInput:
     sq = _square_of(r)
     values, line = _slide_of(occupied, r, m)
     step = [s["id"] for s in slide_steps(sq, occupied, line, MAPPING)].index("negative")
-    return {"sq": square_name(sq), "occ": hex(convert(occupied, MAPPING, "lerf")), "line": line, "step": step}
+    return SlideInput(sq, convert(occupied, MAPPING, "lerf"), line, step)
 
 
-def _negative_describe(occupied: int, r: int, m: int) -> str:
+def _negative_describe(task: Task, occupied: int, r: int, m: int) -> str:
     sq = _square_of(r)
     line = _slide_of(occupied, r, m)[1].replace("_", "-")
-    return f"getNegativeRay(occupied = {BB(occupied)}, position = {square_name(sq)}, mask = the {line} through {square_name(sq)})"
+    return f"{task.entry}(occupied = {BB(occupied)}, position = {square_name(sq)}, mask = the {line} through {square_name(sq)})"
+
+
+def _negative_view(task: Task, occupied: int, r: int, m: int) -> View:
+    sq = _square_of(r)
+    pieces = {square_name(s): "p" for s in SQUARES if occupied >> bit_of(s, MAPPING) & 1}
+    pieces[square_name(sq)] = "R"
+    return View(occupied, pieces, {}, m, "the sliding piece (rook), the occupied squares (pawns), the mask (yellow, dotted)")
 
 
 def _printed_negative_measure():
@@ -190,10 +321,6 @@ def _piece_square(rank: int, file: int) -> int:
     return 8 * (rank - 1) + (file - 1)
 
 
-def _piece_truth(piece: str):
-    return lambda rank, file, occupied, own: attacks(piece, _piece_square(rank, file), occupied, own, MAPPING)["moves"]
-
-
 def _piece_fen(piece: str, rank: int, file: int, occupied: int, own: int) -> str:
     """Return the board as a FEN: the white piece, its own pieces as white pawns, the rest black pawns."""
     sq = _piece_square(rank, file)
@@ -213,19 +340,21 @@ def _piece_fen(piece: str, rank: int, file: int, occupied: int, own: int) -> str
     return "/".join(rows)
 
 
-def _piece_link(piece: str):
-    # The game board in free mode: a slider's moves there are its attacks minus its own colour.
-    return lambda rank, file, occupied, own: {
-        "fen": _piece_fen(piece, rank, file, occupied, own),
-        "sel": square_name(_piece_square(rank, file)),
-    }
-
-
-def _piece_describe(entry: str):
-    return lambda rank, file, occupied, own: (
-        f"new {entry}(WHITE, {rank}, {file}) on {square_name(_piece_square(rank, file))}, "
+def _piece_describe(task: Task, rank: int, file: int, occupied: int, own: int) -> str:
+    return (
+        f"new {task.entry}(WHITE, {rank}, {file}) on {square_name(_piece_square(rank, file))}, "
         f"board.getOccupied() = {BB(occupied)}, board.getOccupied(WHITE) = {BB(own)}"
     )
+
+
+def _piece_view(task: Task, rank: int, file: int, occupied: int, own: int) -> View:
+    sq = _piece_square(rank, file)
+    pieces = {
+        square_name(s): ("P" if own >> bit_of(s, MAPPING) & 1 else "p") for s in SQUARES if occupied >> bit_of(s, MAPPING) & 1
+    }
+    pieces[square_name(sq)] = task.piece[0].upper()
+    caption = f"the white {task.piece}, its own pieces (white pawns), the others (black pawns)"
+    return View(occupied, pieces, {}, None, caption)
 
 
 # Wiki routines: LERF square indices, as the C prints them.
@@ -233,528 +362,210 @@ def _all_pairs():
     return [(a, b) for a in SQUARES for b in SQUARES]
 
 
+def _inputs_of(arity: int):
+    return [(sq,) for sq in SQUARES] if arity == 1 else _all_pairs()
+
+
 def _audit_measure(name: str):
     def measure():
         routine = ROUTINES_BY_NAME[name]
         wrong = [i for i, args in enumerate(_inputs_of(routine.arity)) if routine.printed(*args) != routine.truth(*args)]
-        known = next(r for r in audit() if r["name"] == name)
-        assert known["wrong"] == len(wrong)  # the same count /api/routines reports
+        known = next(a for a in audit() if a.routine.name == name)
+        assert known.wrong == len(wrong)  # the same count /api/routines reports
         return len(wrong), (wrong[0] if wrong else None)
 
     return measure
 
 
-def _inputs_of(arity: int):
-    return [(sq,) for sq in SQUARES] if arity == 1 else _all_pairs()
+def _routine_describe(task: Task, *squares: int) -> str:
+    return f"{task.entry}({', '.join(f'{sq} = {square_name(sq)}' for sq in squares)})"
 
 
-# --- the JavaScript texts -----------------------------------------------------------------
-
-_JSDOC_RAY = """/**
-* @param {bigint} startSquare
-* @param {bigint} destinationSquare
-* @returns {bigint} Ray between start and destination square
-*/"""
-
-# The devlog's getHorizontalRay exactly as its sketch bit-shifting.js prints it.
-PRINTED_HORIZONTAL = """/**
-* @param {bigint} startSquare
-* @param {bigint} destinationSquare
-* @returns {bigint} Ray between start and destination square
-*/
-function getHorizontalRay(startSquare, destinationSquare) {
-let ray = 0n;
-//incrementally add bits to the ray
-let i = 0;
-let shiftedBit = 0n;
-while (shiftedBit !== destinationSquare) {
-if (startSquare < destinationSquare) {
-//destination is to the left
-shiftedBit = startSquare << BigInt(1 * i);
-} else {
-//destination is to the right
-shiftedBit = startSquare >> BigInt(1 * i);
-}
-ray = ray | shiftedBit;
-i++;
-}
-return ray;
-}
-"""
+def _routine_view(task: Task, *squares: int) -> View:
+    names = [square_name(sq) for sq in squares]
+    marks = {names[0]: "start"} if len(names) == 1 else {names[0]: "start", names[1]: "end"}
+    if len(names) == 2 and names[0] == names[1]:
+        marks = {names[0]: "start"}
+    caption = (
+        f"{task.args[0]} = {names[0]} (S)"
+        if len(names) == 1
+        else f"{task.args[0]} = {names[0]} (S), {task.args[1]} = {names[1]} (D)"
+    )
+    return View(None, {}, marks, None, caption)
 
 
-def _ray_stub(entry: str) -> str:
-    return f"{_JSDOC_RAY}\nfunction {entry}(startSquare, destinationSquare) {{\n\t//your code goes here...\n}}\n"
+# --- the kinds of task --------------------------------------------------------------------
 
 
-def _renamed_printed(entry: str) -> str:
-    return PRINTED_HORIZONTAL.replace("getHorizontalRay", entry)
+@dataclass(frozen=True)
+class Kind:
+    """What a kind of task is checked on and how one of its inputs is told, drawn and shown."""
+
+    arity: Callable[[Task], int]  # how many arguments its entry takes
+    result: Callable[[Task], str]  # the kind of its answers
+    inputs: Callable[[Task], list[tuple]]
+    truth: Callable[..., object]  # (task, *args)
+    describe: Callable[..., str]  # (task, *args)
+    view: Callable[..., View]  # (task, *args)
+    shown: Callable[..., object]  # (task, *args): a RayInput, SlideInput, PieceInput or RoutineInput
+    measures: dict[str, Callable[[Task], Callable]]  # how its printed code's wrong answers are counted, by name
 
 
-SOLUTION_HORIZONTAL = f"""{_JSDOC_RAY}
-function getHorizontalRay(startSquare, destinationSquare) {{
-\t// In the devlog's mapping a bigger one-bit number lies further left on a rank.
-\tconst left = destinationSquare > startSquare;
-\tlet ray = startSquare;
-\tlet shiftedBit = startSquare;
-\twhile (shiftedBit !== destinationSquare) {{
-\t\tshiftedBit = left ? shiftedBit << 1n : shiftedBit >> 1n;
-\t\tray = ray | shiftedBit;
-\t}}
-\treturn ray;
-}}
-"""
+def _routine_result(task: Task) -> str:
+    reads = ROUTINES_BY_NAME[task.routine].reads
+    return {"dark": "boolean", "boolean": "boolean"}.get(reads, reads)  # "square", or "number" (no task can take it)
 
-SOLUTION_VERTICAL = f"""{_JSDOC_RAY}
-function getVerticalRay(startSquare, destinationSquare) {{
-\t// One rank up is 8 bits higher: shift by 8, up when the destination's bit is higher.
-\tconst up = destinationSquare > startSquare;
-\tlet ray = startSquare;
-\tlet shiftedBit = startSquare;
-\twhile (shiftedBit !== destinationSquare) {{
-\t\tshiftedBit = up ? shiftedBit << 8n : shiftedBit >> 8n;
-\t\tray = ray | shiftedBit;
-\t}}
-\treturn ray;
-}}
-"""
 
-SOLUTION_DIAGONAL = f"""{_JSDOC_RAY}
-function getDiagonalRay(startSquare, destinationSquare) {{
-\t// Bit numbers: the length of the binary string, minus one.
-\tconst from = startSquare.toString(2).length - 1;
-\tconst to = destinationSquare.toString(2).length - 1;
-\t// Neighbours on an a1-h8 diagonal are 7 bits apart in this mapping, on an h1-a8 one 9.
-\t// Only 63 is a multiple of both, and only h1-a8 spans it.
-\tconst shift = BigInt(Math.abs(to - from) % 9 === 0 ? 9 : 7);
-\tconst up = to > from;
-\tlet ray = startSquare;
-\tlet shiftedBit = startSquare;
-\twhile (shiftedBit !== destinationSquare) {{
-\t\tshiftedBit = up ? shiftedBit << shift : shiftedBit >> shift;
-\t\tray = ray | shiftedBit;
-\t}}
-\treturn ray;
-}}
-"""
-
-_JSDOC_NEGATIVE = """/**
-* @param {bigint} occupied  o: the occupied squares (the sliding piece's own square left out)
-* @param {bigint} position  r: the sliding piece, one bit
-* @param {bigint} mask      m: the whole line through the piece, its square included
-* @returns {bigint} n: the negative ray, up to and including the first blocker
-*/"""
-
-STUB_NEGATIVE = f"{_JSDOC_NEGATIVE}\nfunction getNegativeRay(occupied, position, mask) {{\n\t//your code goes here... reverseBitboard(x) is there to use\n}}\n"  # noqa: E501
-
-SOLUTION_NEGATIVE = f"""{_JSDOC_NEGATIVE}
-function getNegativeRay(occupied, position, mask) {{
-\tconst blockers = occupied & mask;
-\t// Reverse every term, run the positive ray's trick, and reverse back:
-\t// the XOR takes the reversed occupancy too.
-\tconst reversed = reverseBitboard(blockers) - 2n * reverseBitboard(position);
-\treturn reverseBitboard(reversed ^ reverseBitboard(occupied)) & mask;
-}}
-"""
-
-# n = [(b'' - 2*r'') xor o]'' & m, the devlog's "Final equation" transcribed term by term.
-PRINTED_NEGATIVE = f"""{_JSDOC_NEGATIVE}
-function getNegativeRay(occupied, position, mask) {{
-\t// The devlog's final equation, term by term:  b = o & m
-\t// n = [(b'' - 2 * r'') xor o]'' & m
-\tlet blockers = occupied & mask;
-\treturn reverseBitboard((reverseBitboard(blockers) - 2n * reverseBitboard(position)) ^ occupied) & mask;
-}}
-"""
-
-_PIECE_RAYS = {
-    "Bishop": "[getDiagonal(this.rank, this.file), getAntiDiagonal(this.rank, this.file)]",
-    "Queen": "[getFile(this.file), getRank(this.rank), getDiagonal(this.rank, this.file), getAntiDiagonal(this.rank, this.file)]",
+KINDS: dict[str, Kind] = {
+    "ray": Kind(
+        arity=lambda task: 2,
+        result=lambda task: "bitboard",
+        inputs=_ray_inputs,
+        truth=lambda task, start, destination: _ray_truth(start, destination),
+        describe=lambda task, s, d: f"{task.entry}({square_name(_square_of(s))}, {square_name(_square_of(d))})",
+        view=_ray_view,
+        shown=lambda task, s, d: RayInput(_square_of(s), _square_of(d)),
+        measures={
+            "shift-loop": lambda task: _printed_loop_measure(task.id),
+            "left-shift-loop": lambda task: _left_shift_measure(task.id),
+        },
+    ),
+    "negative-ray": Kind(
+        arity=lambda task: 3,
+        result=lambda task: "bitboard",
+        inputs=lambda task: _negative_inputs(),
+        truth=lambda task, *args: _negative_truth(*args),
+        describe=_negative_describe,
+        view=_negative_view,
+        shown=lambda task, *args: _negative_shown(*args),
+        measures={"negative-as-printed": lambda task: _printed_negative_measure},
+    ),
+    "piece": Kind(
+        arity=lambda task: 4,
+        result=lambda task: "bitboard",
+        inputs=lambda task: _piece_inputs(task.piece)(),
+        truth=lambda task, rank, file, occupied, own: attacks(task.piece, _piece_square(rank, file), occupied, own, MAPPING)[
+            "moves"
+        ],
+        describe=_piece_describe,
+        view=_piece_view,
+        # The game board in free mode: a slider's moves there are its attacks minus its own colour.
+        shown=lambda task, rank, file, occupied, own: PieceInput(
+            _piece_fen(task.piece, rank, file, occupied, own), _piece_square(rank, file)
+        ),
+        measures={},
+    ),
+    "routine": Kind(
+        arity=lambda task: ROUTINES_BY_NAME[task.routine].arity,
+        result=_routine_result,
+        inputs=lambda task: _inputs_of(ROUTINES_BY_NAME[task.routine].arity),
+        truth=lambda task, *args: ROUTINES_BY_NAME[task.routine].truth(*args),
+        describe=_routine_describe,
+        view=_routine_view,
+        shown=lambda task, *args: RoutineInput(ROUTINES_BY_NAME[task.routine], args),
+        measures={"routine": None},  # named by the printed table's own `routine` field
+    ),
 }
 
 
-def _piece_stub(entry: str) -> str:
-    return f"""class {entry} extends SlidingPiece {{
-\tgetType() {{
-\t\treturn E_PieceType.{entry};
-\t}}
+# --- reading code-tasks.toml ----------------------------------------------------------------
 
-\t/**
-\t* @param {{BoardImplementation}} board
-\t* @returns Array of legal moves
-\t*/
-\tgetMoves(board) {{
-\t\treturn super.getMoves(board);
-\t}}
-
-\tgetSlidingRays() {{
-\t\t//your code goes here...
-\t}}
-}}
-"""
+IDENTIFIER = r"[A-Za-z_$][A-Za-z0-9_$]*"
+PLACEHOLDER = re.compile(r"\{\{([A-Za-z_]+)\}\}")
 
 
-def _piece_solution(entry: str) -> str:
-    return _piece_stub(entry).replace("\t\t//your code goes here...", f"\t\treturn {_PIECE_RAYS[entry]};")
+def _code(entry: Entry, name: str, fill: dict[str, str]) -> str:
+    """Return the JavaScript file the field `name` names (beside the data file, in the folder of its
+    name: code-tasks.toml's are in code-tasks/), with its {{placeholders}} filled."""
+    file = entry.text(name, pattern=r"[a-z0-9][a-z0-9-]*\.js")
+    path = entry.path.parent / entry.path.stem / file
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        raise entry.fail(name, f"no file {shown_path(path)}") from None
+
+    def filled(match: re.Match) -> str:
+        if match[1] not in fill:
+            raise entry.fail(name, f"{shown_path(path)} holds {{{{{match[1]}}}}}, which the task does not fill")
+        return fill[match[1]]
+
+    return PLACEHOLDER.sub(filled, text)
 
 
-def _piece_printed(entry: str) -> str:
-    """The devlog's SlidingPiece.getMoves exactly as printed (it reads ``mask``), in the piece."""
-    return f"""class {entry} extends SlidingPiece {{
-\tgetType() {{
-\t\treturn E_PieceType.{entry};
-\t}}
-
-\t// SlidingPiece.getMoves exactly as the devlog prints it
-\tgetMoves(board) {{
-\t\tlet occupied = board.getOccupied();
-\t\tlet rays = this.getSlidingRays();
-\t\tlet position = this.position;
-\t\tlet slidingMoves = 0n;
-\t\t//calculate moves in every direction
-\t\trays.forEach(ray => {{
-\t\t\tlet blockers = occupied & mask;
-\t\t\tlet positiveRay = ((blockers - 2n * position) ^ occupied) & mask;
-\t\t\tlet negativeRay = (reverseBitboard((reverseBitboard(blockers) - 2n * reverseBitboard(position))) ^ occupied) & mask;
-\t\t\tslidingMoves = positiveRay | negativeRay | slidingMoves;
-\t\t}});
-\t\treturn slidingMoves & ~board.getOccupied(this.color);
-\t}}
-
-\tgetSlidingRays() {{
-\t\treturn {_PIECE_RAYS[entry]};
-\t}}
-}}
-"""
+def _read_printed(entry: Entry, task: Task, kind: Kind, fill: dict[str, str]) -> Printed:
+    label, code, note = entry.text("label"), _code(entry, "code", fill), entry.text("note")
+    throws = entry.text("throws", required=False, pattern=r"[A-Z][A-Za-z]*Error")
+    measure_name = entry.choice("measure", kind.measures, required=throws is None)
+    if throws is not None and measure_name is not None:
+        raise entry.fail("measure", "printed code that throws has no wrong answers to count: give measure or throws")
+    measure = None
+    if measure_name == "routine":
+        routine = entry.choice("routine", ROUTINES_BY_NAME)
+        if ROUTINES_BY_NAME[routine].arity != len(task.args):
+            raise entry.fail("routine", f"{routine} takes {ROUTINES_BY_NAME[routine].arity} square(s), the task {len(task.args)}")
+        measure = _audit_measure(routine)
+    elif measure_name is not None:
+        measure = kind.measures[measure_name](task)
+    entry.done()
+    return Printed(label, code, note, measure, throws)
 
 
-def _wiki_stub(signature: str, doc: str) -> str:
-    return f"{doc}\n{signature} {{\n\t//your code goes here...\n}}\n"
+def _read_task(entry: Entry) -> Task:
+    kind_name = entry.choice("kind", KINDS)
+    kind = KINDS[kind_name]
+    fields = {
+        "id": entry.text("id", pattern=r"[a-z][a-z0-9]*(-[a-z0-9]+)*"),
+        "part": entry.choice("part", ("devlog", "wiki")),
+        "source": entry.text("source"),
+        "statement": entry.texts("statement"),
+        "entry": entry.text("entry", pattern=IDENTIFIER),
+        "call": entry.choice("call", ("function", "piece")),
+        "args": entry.texts("args"),
+        "result": entry.choice("result", ("bitboard", "boolean", "square")),
+        "kind": kind_name,
+    }
+    for name in fields["args"]:
+        if not re.fullmatch(IDENTIFIER, name):
+            raise entry.fail("args", f"{name!r} is not a JavaScript name")
+    if kind_name == "ray":
+        fields["lines"] = entry.texts("lines", choices=LINE_KINDS, length=range(1, 5))
+    if kind_name == "piece":
+        fields["piece"] = entry.choice("piece", PIECE_LINES)
+        if fields["call"] != "piece":
+            raise entry.fail("call", "a piece task is called as a piece: call = 'piece'")
+    if kind_name == "routine":
+        fields["routine"] = entry.choice("routine", ROUTINES_BY_NAME)
+    fill = {"entry": fields["entry"], **entry.mapping("fill")}
+    task = Task(**fields, stub=_code(entry, "stub", fill), solution=_code(entry, "solution", fill))
+    if len(task.args) != kind.arity(task):
+        raise entry.fail("args", f"a {kind_name} task takes {kind.arity(task)} arguments, got {len(task.args)}")
+    if task.result != kind.result(task):
+        raise entry.fail("result", f"a {kind_name} task answers a {kind.result(task)}")
+    printed = tuple(_read_printed(p, task, kind, fill) for p in entry.entries("printed", "printed", required=False))
+    entry.done()
+    return replace(task, printed=printed)
 
 
-SAME_DIAGONAL_DOC = (
-    "// sq1, sq2: square indices 0..63 (a1 = 0, h1 = 7, h8 = 63)\n// true when both lie on one diagonal (the a1-h8 direction)"
-)
-COLOR_DOC = "// square: a square index 0..63 (a1 = 0, h1 = 7, h8 = 63)\n// true for a dark square (a1 is dark)"
-INTERSECT_DOC = (
-    "// a, b: square indices 0..63 (a1 = 0, h1 = 7, h8 = 63)\n"
-    "// the square where the rank of a meets the anti-diagonal of b, or -1 if they do not meet on the board"
-)
+def load_tasks(path: Path = TASKS_FILE) -> tuple[Task, ...]:
+    """Read the code tasks from `path` (and the JavaScript it names); DataFileError naming the file and field if wrong."""
+    tasks: dict[str, Task] = {}
+    for entry in tables(path, {"task": "task"})["task"]:
+        task = _read_task(entry)
+        if task.id in tasks:
+            raise entry.fail("id", f"{task.id!r} is listed twice")
+        tasks[task.id] = task
+    if not tasks:
+        raise DataFileError(f"{shown_path(path)}: no tasks")
+    return tuple(tasks.values())
 
 
-# --- the tasks ----------------------------------------------------------------------------
-
-
-def _tasks() -> list[Task]:
-    rank, file = ("rank",), ("file",)
-    diagonals = ("diagonal", "anti_diagonal")
-    same_diag = ROUTINES_BY_NAME["squaresOnSameDiagonal (& 7)"]
-    dark = ROUTINES_BY_NAME["isDark"]
-    intersect = ROUTINES_BY_NAME["intersectRankAnt"]
-    return [
-        Task(
-            "horizontal",
-            "devlog",
-            "the sliding-pieces devlog, Exercise: Implement the getHorizontalRay function",
-            (
-                "You are given two bitboards that represent the start and destination square, and you have to "
-                "calculate a ray between both.",
-                "Both squares lie on one rank. The ray includes both of them, as the devlog's loop collects them. "
-                "Bitboards are BigInts in the devlog's mapping: h1 is bit 0, a1 is bit 7, a8 is bit 63.",
-            ),
-            "getHorizontalRay",
-            "function",
-            ("startSquare", "destinationSquare"),
-            "bitboard",
-            _ray_stub("getHorizontalRay"),
-            SOLUTION_HORIZONTAL,
-            "shift-ray",
-            _ray_inputs(rank),
-            _ray_truth,
-            _ray_link,
-            _ray_describe("getHorizontalRay"),
-            (
-                Printed(
-                    "The devlog's getHorizontalRay, as printed",
-                    PRINTED_HORIZONTAL,
-                    "The devlog's own loop, copied from its sketch bit-shifting.js.",
-                    _printed_loop_measure("horizontal"),
-                ),
-            ),
-        ),
-        Task(
-            "vertical",
-            "devlog",
-            "the sliding-pieces devlog, Exercise: Implement the getVerticalRay and getDiagonalRay function",
-            (
-                "How would this look for vertical rays? The logic stays the same. We just have to shift more than "
-                "one square to get to the proper result.",
-                "Both squares lie on one file; the ray includes both. Bitboards in the devlog's mapping: h1 is "
-                "bit 0, a1 is bit 7, a8 is bit 63.",
-            ),
-            "getVerticalRay",
-            "function",
-            ("startSquare", "destinationSquare"),
-            "bitboard",
-            _ray_stub("getVerticalRay"),
-            SOLUTION_VERTICAL,
-            "shift-ray",
-            _ray_inputs(file),
-            _ray_truth,
-            _ray_link,
-            _ray_describe("getVerticalRay"),
-            (
-                Printed(
-                    "The devlog's loop with only the name changed",
-                    _renamed_printed("getVerticalRay"),
-                    "The printed loop still shifts by 1: on a file it runs along the ranks, over the board's "
-                    "edge, until it meets the destination, and collects every square on the way.",
-                    _printed_loop_measure("vertical"),
-                ),
-            ),
-        ),
-        Task(
-            "diagonal",
-            "devlog",
-            "the sliding-pieces devlog, Exercise: Implement the getVerticalRay and getDiagonalRay function",
-            (
-                "How would this look for diagonal rays? The logic stays the same. We just have to shift more than "
-                "one square to get to the proper result.",
-                "Both squares lie on one diagonal, of either direction; the ray includes both. Bitboards in the "
-                "devlog's mapping: h1 is bit 0, a1 is bit 7, a8 is bit 63.",
-            ),
-            "getDiagonalRay",
-            "function",
-            ("startSquare", "destinationSquare"),
-            "bitboard",
-            _ray_stub("getDiagonalRay"),
-            SOLUTION_DIAGONAL,
-            "shift-ray",
-            _ray_inputs(diagonals),
-            _ray_truth,
-            _ray_link,
-            _ray_describe("getDiagonalRay"),
-            (
-                Printed(
-                    "The devlog's loop with only the name changed",
-                    _renamed_printed("getDiagonalRay"),
-                    "The printed loop still shifts by 1: it runs along the ranks, over the board's edge, and "
-                    "collects every square between the two bits.",
-                    _printed_loop_measure("diagonal"),
-                ),
-            ),
-        ),
-        Task(
-            "negative",
-            "devlog",
-            "the sliding-pieces devlog, Positive and negative rays; Final equation",
-            (
-                "Bit propagation only runs towards higher bits, so o^(o-2r) gives the positive rays. For the "
-                "negative rays, reverse all the elements in the equation: a reversed bitboard's first bit is the "
-                "old last one.",
-                "Write the negative ray of a sliding piece along one line: the squares towards lower bits up to and "
-                "including the first blocker. reverseBitboard(x) reverses 64 bits for you. Bitboards in the "
-                "devlog's mapping: h1 is bit 0, a1 is bit 7, a8 is bit 63.",
-            ),
-            "getNegativeRay",
-            "function",
-            ("occupied", "position", "mask"),
-            "bitboard",
-            STUB_NEGATIVE,
-            SOLUTION_NEGATIVE,
-            "hyperbola",
-            _negative_inputs,
-            _negative_truth,
-            _negative_link,
-            _negative_describe,
-            (
-                Printed(
-                    "The devlog's final equation for n, term by term",
-                    PRINTED_NEGATIVE,
-                    "The equation XORs the unreversed o; its SlidingPiece code XORs after reversing back, which is right.",
-                    _printed_negative_measure,
-                ),
-            ),
-        ),
-        Task(
-            "bishop",
-            "devlog",
-            "the sliding-pieces devlog, Exercise: Implement the derived classes of the Queen and the Bishop",
-            (
-                "Each type of piece specifies the directions it can slide; the Rook returns "
-                "[getFile(this.file), getRank(this.rank)]. Implement the Bishop.",
-                "SlidingPiece (its getMoves with the o^(o-2r) trick, mask read as ray), getRank(rank), "
-                "getFile(file), getDiagonal(rank, file) and getAntiDiagonal(rank, file) are there to use; rank and "
-                "file count from 1, a piece on e4 has rank 4 and file 5. Its moves exclude its own colour's squares.",
-            ),
-            "Bishop",
-            "piece",
-            ("rank", "file", "occupied", "own"),
-            "bitboard",
-            _piece_stub("Bishop"),
-            _piece_solution("Bishop"),
-            "game",
-            _piece_inputs("bishop"),
-            _piece_truth("bishop"),
-            _piece_link("bishop"),
-            _piece_describe("Bishop"),
-            (
-                Printed(
-                    "With the devlog's SlidingPiece.getMoves as printed",
-                    _piece_printed("Bishop"),
-                    "The printed getMoves reads mask, which it never defines: the first call throws. Read as "
-                    "ray, the same code is right on every input.",
-                    throws="ReferenceError",
-                ),
-            ),
-        ),
-        Task(
-            "queen",
-            "devlog",
-            "the sliding-pieces devlog, Exercise: Implement the derived classes of the Queen and the Bishop",
-            (
-                "Each type of piece specifies the directions it can slide; the Rook returns "
-                "[getFile(this.file), getRank(this.rank)]. Implement the Queen.",
-                "SlidingPiece (its getMoves with the o^(o-2r) trick, mask read as ray), getRank(rank), "
-                "getFile(file), getDiagonal(rank, file) and getAntiDiagonal(rank, file) are there to use; rank and "
-                "file count from 1, a piece on e4 has rank 4 and file 5. Its moves exclude its own colour's squares.",
-            ),
-            "Queen",
-            "piece",
-            ("rank", "file", "occupied", "own"),
-            "bitboard",
-            _piece_stub("Queen"),
-            _piece_solution("Queen"),
-            "game",
-            _piece_inputs("queen"),
-            _piece_truth("queen"),
-            _piece_link("queen"),
-            _piece_describe("Queen"),
-            (
-                Printed(
-                    "With the devlog's SlidingPiece.getMoves as printed",
-                    _piece_printed("Queen"),
-                    "The printed getMoves reads mask, which it never defines: the first call throws. Read as "
-                    "ray, the same code is right on every input.",
-                    throws="ReferenceError",
-                ),
-            ),
-        ),
-        Task(
-            "same-diagonal",
-            "wiki",
-            "Chessprogramming wiki, Diagonals",
-            (
-                "Two squares are on the same diagonal if their file distance equals their rank distance, "
-                "along the a1-h8 direction: rank minus file is the same for both.",
-                "Squares are indices 0..63 as the wiki's C has them (a1 = 0, h1 = 7, h8 = 63); JavaScript's "
-                "&, >> and % on small numbers behave as C's int does. Return true or false.",
-            ),
-            "squaresOnSameDiagonal",
-            "function",
-            ("sq1", "sq2"),
-            "boolean",
-            _wiki_stub("function squaresOnSameDiagonal(sq1, sq2)", SAME_DIAGONAL_DOC),
-            f"{SAME_DIAGONAL_DOC}\nfunction squaresOnSameDiagonal(sq1, sq2) {{\n\treturn ((sq2 >> 3) - (sq2 & 7)) === ((sq1 >> 3) - (sq1 & 7));\n}}\n",  # noqa: E501
-            "diagonals",
-            _all_pairs,
-            same_diag.truth,
-            same_diag.link,
-            lambda a, b: f"squaresOnSameDiagonal({a} = {square_name(a)}, {b} = {square_name(b)})",
-            (
-                Printed(
-                    "The page's first routine, as printed (& 7)",
-                    f"{SAME_DIAGONAL_DOC}\nfunction squaresOnSameDiagonal(sq1, sq2) {{\n\treturn ((sq2 - sq1) & 7) == ((sq2>>3) - (sq1>>3));\n}}\n",  # noqa: E501
-                    "The Diagonals page's C with bool and int written as function.",
-                    _audit_measure("squaresOnSameDiagonal (& 7)"),
-                ),
-                Printed(
-                    "The page's second routine, as printed (% 9)",
-                    f"{SAME_DIAGONAL_DOC}\nfunction squaresOnSameDiagonal(sq1, sq2) {{\n\treturn ((sq2 - sq1) % 9) == 0;\n}}\n",
-                    "The Diagonals page's C with bool and int written as function.",
-                    _audit_measure("squaresOnSameDiagonal (% 9)"),
-                ),
-            ),
-        ),
-        Task(
-            "color",
-            "wiki",
-            "Chessprogramming wiki, Color of a Square",
-            (
-                "Return whether a square is dark. a1 is dark, and the colours alternate along every rank and file.",
-                "The square is an index 0..63 as the wiki's C has it (a1 = 0, h1 = 7, h8 = 63). Return true or false.",
-            ),
-            "isDark",
-            "function",
-            ("square",),
-            "boolean",
-            _wiki_stub("function isDark(square)", COLOR_DOC),
-            f"{COLOR_DOC}\nfunction isDark(square) {{\n\t// a1 is dark and rank + file is even there\n\treturn (((square >> 3) + (square & 7)) & 1) === 0;\n}}\n",  # noqa: E501
-            "colors",
-            lambda: [(sq,) for sq in SQUARES],
-            dark.truth,
-            dark.link,
-            lambda sq: f"isDark({sq} = {square_name(sq)})",
-            (
-                Printed(
-                    "The page's isDark, as printed",
-                    f"{COLOR_DOC}\nfunction isDark(square) {{\n\t//return (( 9 * square + 8) & 8) != 0;\n\treturn (( 9 * square) & 8) == 0;\n}}\n",  # noqa: E501
-                    "The Color of a Square page's C with bool and enumSquare written as function.",
-                    _audit_measure("isDark"),
-                ),
-            ),
-        ),
-        Task(
-            "intersection",
-            "wiki",
-            "Chessprogramming wiki, Intersection Squares",
-            (
-                "Return the square where the rank of square a meets the anti-diagonal of square b, or -1 if "
-                "they do not meet on the board.",
-                "Squares are indices 0..63 as the wiki's C has them (a1 = 0, h1 = 7, h8 = 63). The page works in "
-                "0x88 coordinates (16 * rank + file) where a square off the board shows in bits 3 and 7.",
-            ),
-            "intersectRankAnt",
-            "function",
-            ("a", "b"),
-            "square",
-            _wiki_stub("function intersectRankAnt(a, b)", INTERSECT_DOC),
-            f"{INTERSECT_DOC}\nfunction intersectRankAnt(a, b) {{\n\t// on the rank of a, where rank + file is that of b\n"
-            "\tconst s88 = 15 * (a >> 3) + (b >> 3) + (b & 7);\n"
-            "\treturn (((s88 >> 1) & 56) + (s88 & 7)) | (-(s88 & 0x88) >> 31);\n}\n",
-            "intersections",
-            _all_pairs,
-            intersect.truth,
-            intersect.link,
-            lambda a, b: f"intersectRankAnt({a} = {square_name(a)}, {b} = {square_name(b)})",
-            (
-                Printed(
-                    "The page's intersectRankAnt, as printed",
-                    f"{INTERSECT_DOC}\nfunction intersectRankAnt(a, b) {{\n\tlet s88 = 17*(a >> 3) - (b >> 3) + (b & 7);\n"
-                    "\treturn (((s88 >> 1) & 56) + (s88 & 7)) | ( -(s88 & 0x88) >> 31);\n}\n",
-                    "The Intersection Squares page's C with int written as let and function: it repeats the "
-                    "rank and diagonal routine.",
-                    _audit_measure("intersectRankAnt"),
-                ),
-            ),
-        ),
-    ]
-
-
-TASKS = _tasks()
+TASKS = load_tasks()
 TASKS_BY_ID = {task.id: task for task in TASKS}
 
 
 def check_task(task_id: str) -> Task:
     """Return the task named ``task_id``; raise invalid_parameter for any other name."""
     return TASKS_BY_ID[one_of(task_id, TASKS_BY_ID, "task", "task_id")]
-
-
-def encode(kind: str, value):
-    """Return a value as JSON carries it: bitboards as 0x + 16 hex digits, the rest unchanged."""
-    if kind == "bitboard":
-        return BB(value)
-    return bool(value) if kind == "boolean" else value
 
 
 def arg_kinds(task: Task) -> tuple[str, ...]:
@@ -776,113 +587,61 @@ def inputs_of(task_id: str) -> tuple[tuple, ...]:
     return tuple(TASKS_BY_ID[task_id].inputs())
 
 
+@dataclass(frozen=True)
+class PrintedReport:
+    """What the audit knows about a task's printed code: how many inputs it gets wrong, the first of them."""
+
+    printed: Printed
+    wrong: int | None  # None: it cannot run (printed.throws says what it throws)
+    first_wrong: int | None
+
+
+@dataclass(frozen=True)
+class TaskTruth:
+    """Every input of a task and its expected answer, in order, and the reports on its printed code."""
+
+    task: Task
+    inputs: tuple[tuple, ...]
+    expected: tuple
+    printed: tuple[PrintedReport, ...]
+
+
 @cache
-def truth(task_id: str) -> dict:
+def truth(task_id: str) -> TaskTruth:
     """Return every input of a task and its expected answer, in order (computed once: pure)."""
     task = check_task(task_id)
-    kinds = arg_kinds(task)
     inputs = inputs_of(task.id)
-    return {
-        "task": task.id,
-        "count": len(inputs),
-        "args": [{"name": name, "kind": kind} for name, kind in zip(task.args, kinds, strict=False)],
-        "result": task.result,
-        "inputs": [[encode(kind, value) for kind, value in zip(kinds, args, strict=False)] for args in inputs],
-        "expected": [encode(task.result, task.truth(*args)) for args in inputs],
-        "printed": [printed_report(p) for p in task.printed],
-    }
+    return TaskTruth(task, inputs, tuple(task.truth(*args) for args in inputs), tuple(printed_report(p) for p in task.printed))
 
 
-def printed_report(printed: Printed) -> dict:
+def printed_report(printed: Printed) -> PrintedReport:
     """Return what the audit knows about a task's printed code: how many inputs it gets wrong."""
     if printed.measure is None:
-        return {"label": printed.label, "wrong": None, "first_wrong": None, "throws": printed.throws, "note": printed.note}
+        return PrintedReport(printed, None, None)
     wrong, first = printed.measure()
-    return {"label": printed.label, "wrong": wrong, "first_wrong": first, "throws": None, "note": printed.note}
+    return PrintedReport(printed, wrong, first)
 
 
-def one_input(task_id: str, index: int) -> dict:
-    """Return one input of a task with its answer, a sentence naming it and the chapter that shows it."""
+@dataclass(frozen=True)
+class OneInput:
+    """One input of a task: its answer, a sentence naming it, how the chapter that shows it is set, how to draw it."""
+
+    task: Task
+    index: int
+    args: tuple
+    expected: object
+    call: str
+    shown: object  # a RayInput, SlideInput, PieceInput or RoutineInput
+    view: View
+
+
+def one_input(task_id: str, index: int) -> OneInput:
+    """Return one input of a task with its answer, a sentence naming it and the chapter state that shows it."""
     task = check_task(task_id)
     inputs = inputs_of(task.id)
     if not 0 <= index < len(inputs):
         raise ChessvizError("invalid_parameter", f"index must be 0..{len(inputs) - 1} for task {task.id}, got {index}", "index")
     args = inputs[index]
-    return {
-        "task": task.id,
-        "index": index,
-        "input": [encode(kind, value) for kind, value in zip(arg_kinds(task), args, strict=False)],
-        "expected": encode(task.result, task.truth(*args)),
-        "call": task.describe(*args),
-        "chapter": task.chapter,
-        "query": task.link(*args),
-        "view": _view(task, args),
-    }
-
-
-def _view(task: Task, args: tuple) -> dict:
-    """Return how to draw one input on a board: squares to mark, pieces, the occupancy (lerbef)."""
-    if task.call == "piece":
-        rank, file, occupied, own = args
-        sq = _piece_square(rank, file)
-        pieces = {
-            square_name(s): ("P" if own >> bit_of(s, MAPPING) & 1 else "p") for s in SQUARES if occupied >> bit_of(s, MAPPING) & 1
-        }
-        pieces[square_name(sq)] = task.entry[0]
-        return {
-            "occupied": BB(occupied),
-            "pieces": pieces,
-            "marks": {},
-            "line": None,
-            "caption": f"the white {task.entry.lower()}, its own pieces (white pawns), the others (black pawns)",
-        }
-    if task.id == "negative":
-        occupied, r, m = args
-        sq = _square_of(r)
-        pieces = {square_name(s): "p" for s in SQUARES if occupied >> bit_of(s, MAPPING) & 1}
-        pieces[square_name(sq)] = "R"
-        return {
-            "occupied": BB(occupied),
-            "pieces": pieces,
-            "marks": {},
-            "line": BB(m),
-            "caption": "the sliding piece (rook), the occupied squares (pawns), the mask (yellow, dotted)",
-        }
-    if task.part == "devlog":
-        start, destination = args
-        return {
-            "occupied": None,
-            "pieces": {},
-            "marks": {square_name(_square_of(start)): "start", square_name(_square_of(destination)): "end"},
-            "line": None,
-            "caption": "start square S, destination D",
-        }
-    names = [square_name(sq) for sq in args]
-    marks = {names[0]: "start"} if len(names) == 1 else {names[0]: "start", names[1]: "end"}
-    if len(names) == 2 and names[0] == names[1]:
-        marks = {names[0]: "start"}
-    caption = (
-        f"{task.args[0]} = {names[0]} (S)"
-        if len(names) == 1
-        else f"{task.args[0]} = {names[0]} (S), {task.args[1]} = {names[1]} (D)"
+    return OneInput(
+        task, index, args, task.truth(*args), task.describe(*args), task.shown(*args), KINDS[task.kind].view(task, *args)
     )
-    return {"occupied": None, "pieces": {}, "marks": marks, "line": None, "caption": caption}
-
-
-def summary(task: Task) -> dict:
-    """Return what the page shows of a task before any checking: its text and its code."""
-    return {
-        "id": task.id,
-        "title": task.entry,  # the page heads a task with the name the student writes
-        "part": task.part,
-        "source": task.source,
-        "statement": list(task.statement),
-        "entry": task.entry,
-        "call": task.call,
-        "args": list(task.args),
-        "result": task.result,
-        "stub": task.stub,
-        "solution": task.solution,
-        "chapter": task.chapter,
-        "printed": [{"label": p.label, "code": p.code, "note": p.note} for p in task.printed],
-    }

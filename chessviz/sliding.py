@@ -10,9 +10,11 @@ https://www.chessprogramming.org/Subtracting_a_Rook_from_a_Blocking_Piece
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import pairwise
 
 from .errors import ChessvizError, one_of
+from .methods_magic import magic_attacks
 from .squares import (
     BB_ALL,
     LINE_KINDS,
@@ -20,6 +22,7 @@ from .squares import (
     Square,
     bit_of,
     check_line_kind,
+    check_mapping,
     format_bitboard,
     line_mask,
     reverse_bits,
@@ -299,10 +302,11 @@ def check_piece(piece: str) -> str:
     return one_of(piece, PIECE_LINES, "piece")
 
 
-def attacks(piece: str, sq: Square, occupied: Bitboard, own: Bitboard, mapping: str = "lerf") -> dict:
-    """Return a slider's attacks, moves (attacks & ~own) and each line's positive/negative rays.
+def hyperbola_attacks(piece: str, sq: Square, occupied: Bitboard, mapping: str = "lerf") -> tuple[Bitboard, dict]:
+    """Return a slider's attacks by o^(o-2r), and each line's (positive, negative) rays.
 
-    e.g. a rook on e4 of an empty board attacks the whole 4th rank and e-file but e4.
+    The devlog's equation, line by line: the engine /api/attacks used before the lookup tables,
+    kept as one of the methods (chessviz.methods) and held equal to them by the tests.
     """
     lines = {}
     total = 0
@@ -311,6 +315,34 @@ def attacks(piece: str, sq: Square, occupied: Bitboard, own: Bitboard, mapping: 
     rev_o = rev(o)
     for line in PIECE_LINES[check_piece(piece)]:
         positive, negative = _rays(bit, o, rev_o, line_mask(sq, line, mapping))
-        lines[line] = {"positive": positive, "negative": negative}
+        lines[line] = (positive, negative)
         total |= positive | negative
+    return total, lines
+
+
+@cache
+def _lines_by_square(mapping: str) -> dict[str, list[tuple[str, Bitboard, Bitboard, Bitboard]]]:
+    """Return per piece, per LERF square, each line's (kind, mask, bits above the slider, bits below)."""
+    table = {}
+    for piece, kinds in PIECE_LINES.items():
+        table[piece] = []
+        for sq in range(64):
+            bit = bit_of(sq, mapping)
+            above, below = BB_ALL ^ ((2 << bit) - 1), (1 << bit) - 1
+            table[piece].append([(kind, line_mask(sq, kind, mapping), above, below) for kind in kinds])
+    return table
+
+
+def attacks(piece: str, sq: Square, occupied: Bitboard, own: Bitboard, mapping: str = "lerf") -> dict:
+    """Return a slider's attacks, moves (attacks & ~own) and each line's positive/negative rays.
+
+    e.g. a rook on e4 of an empty board attacks the whole 4th rank and e-file but e4. The
+    attacks come from the engine's fastest method, a fancy magic lookup (chessviz.methods_magic);
+    a line's positive ray is its attacked squares above the slider's bit, the negative those below.
+    """
+    total = magic_attacks(check_piece(piece), sq, occupied, check_mapping(mapping))
+    lines = {}
+    for kind, mask, above, below in _lines_by_square(mapping)[piece][sq]:
+        on_line = total & mask
+        lines[kind] = {"positive": on_line & above, "negative": on_line & below}
     return {"attacks": total, "moves": total & ~own & BB_ALL, "lines": lines}

@@ -20,12 +20,15 @@ SCREENSHOTS = ROOT / "screenshots"
 
 # chessviz's modules in the order they import each other.
 CHESSVIZ_MODULES = [
-    "chessviz.errors", "chessviz.squares", "chessviz.lines", "chessviz.compass", "chessviz.derivation", "chessviz.audit",
-    "chessviz.sliding", "chessviz.position", "chessviz.devlog", "chessviz.code_tasks", "chessviz.answers",
+    "chessviz.errors", "chessviz.squares", "chessviz.pictures", "chessviz.devlog", "chessviz.chapters", "chessviz.lessons",
+    "chessviz.datafiles", "chessviz.lines", "chessviz.compass",
+    "chessviz.derivation", "chessviz.audit", "chessviz.methods_geometry", "chessviz.methods_search", "chessviz.methods_magic",
+    "chessviz.sliding", "chessviz.methods", "chessviz.position", "chessviz.code_tasks", "chessviz.answers",
+    "chessviz.questions", "chessviz.classes", "chessviz.classes_feed", "chessviz.classes_redis",
     "chessviz.web.params", "chessviz.web.schemas", "chessviz.web.memo", "chessviz.web.pages", "chessviz.web.serving",
-    "chessviz.web.api", "chessviz.web.api_bitboard", "chessviz.web.api_sliding", "chessviz.web.api_wiki",
-    "chessviz.web.api_code", "chessviz.web.api_server", "chessviz.web.api_compass", "chessviz.web.code_worker",
-    "chessviz.web.openapi", "chessviz.web",
+    "chessviz.web.links", "chessviz.web.api", "chessviz.web.api_bitboard", "chessviz.web.api_sliding", "chessviz.web.api_wiki",
+    "chessviz.web.api_code", "chessviz.web.api_server", "chessviz.web.api_compass", "chessviz.web.api_methods",
+    "chessviz.web.api_classes", "chessviz.web.code_worker", "chessviz.web.openapi", "chessviz.web",
 ]  # fmt: skip
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from chessviz import devlog
+from chessviz.chapters import CHAPTERS, chapter
 from chessviz.squares import SQUARE_NAMES, convert
 
 from browser_helpers import squares_of, steps, wait_for_board, wait_for_marks
@@ -311,3 +312,15 @@ def test_routines_asks_whether_a_printed_routine_gets_a_pair_right(page, live_se
     assert page.get_attribute('[data-choice="wrong"]', "data-mark") == "right"
     page.wait_for_selector('[data-role="audit"] [data-routine]')
     next_exercise_hides_again(page)
+
+
+@pytest.mark.parametrize("slug", [c.slug for c in CHAPTERS])
+def test_a_chapter_poses_the_kind_of_question_the_registry_says(page, live_server, slug):
+    """ "squares": a board to mark; "value": a value to type or choose; None: no exercise at all."""
+    kind = chapter(slug).question
+    page.goto(f"{live_server}/chapter/{slug}")
+    page.wait_for_selector("#chapter[data-has-exercise]", state="attached")
+    assert page.get_attribute("#chapter", "data-has-exercise") == ("1" if kind else "0")
+    marks = page.locator('section.predict:not(.question) [data-board="predict"]').count()
+    values = page.locator("section.predict.question").count()
+    assert (marks > 0, values > 0) == (kind == "squares", kind == "value")

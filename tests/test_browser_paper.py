@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from chessviz.web.pages import CHAPTERS
+from chessviz.chapters import CHAPTERS
 
 from conftest import SCREENSHOTS
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from chessviz.web.pages import CHAPTERS
+from chessviz.chapters import CHAPTERS
 
 from browser_helpers import FOLDED, UNKEPT
 from conftest import SCREENSHOTS
@@ -104,7 +104,7 @@ def test_every_exported_board_names_its_numbers_mapping_and_no_text_overlaps(pag
     lerbef (their default) and in LERF."""
     page.set_viewport_size({"width": 1280, "height": 720})
     problems = []
-    urls = CHAPTER_PATHS + [f"/chapter/{c.slug}?mapping=lerf" for c in CHAPTERS if c.part == "devlog"]
+    urls = CHAPTER_PATHS + [f"/chapter/{c.slug}?mapping=lerf" for c in CHAPTERS if c.part in ("devlog", "engines")]
     for url in urls:
         load(page, live_server + url)
         for board in page.evaluate(EXPORTS):

@@ -18,8 +18,8 @@ from PIL import Image
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
+from chessviz.chapters import CHAPTERS
 from chessviz.web import create_app
-from chessviz.web.pages import CHAPTERS
 
 from browser_helpers import board_squares
 

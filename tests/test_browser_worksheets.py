@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from chessviz.chapters import CHAPTERS
 from chessviz.squares import SQUARE_NAMES, convert
 
 from browser_helpers import squares_of, steps
@@ -74,23 +75,7 @@ def test_a_wiki_sheet_asks_and_its_key_answers(page, live_server, client):
         assert score == f"The answer: {square} is {color}."
 
 
-@pytest.mark.parametrize(
-    "slug",
-    [
-        "msb",
-        "shift-ray",
-        "mask",
-        "masked-occupied",
-        "rays",
-        "hyperbola",
-        "game",
-        "squares",
-        "diagonals",
-        "directions",
-        "intersections",
-        "routines",
-    ],
-)
+@pytest.mark.parametrize("slug", [c.slug for c in CHAPTERS if c.question])
 def test_every_chapter_with_an_exercise_prints_a_sheet(page, live_server, slug):
     open_sheet(page, f"{live_server}/chapter/{slug}?sheet=3&seed=5")
     assert page.locator('[data-role="worksheet"] .sheet-item').count() == 3

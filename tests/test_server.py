@@ -39,17 +39,15 @@ def test_make_serve_runs_this_module():
     assert "-m chessviz.web.serve" in makefile.split("\nserve:")[1].split("\n\n")[0]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    cwd = tmp_path_factory.mktemp("serve-cwd")
-    port = free_port()
+def start_serve(cwd, port: int, env: dict | None = None, output=subprocess.PIPE) -> tuple[subprocess.Popen, str]:
+    """Start `make serve`'s module with 2 workers on a free loopback port; return it when it answers."""
     process = subprocess.Popen(
         [sys.executable, "-m", "chessviz.web.serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "2"],
         cwd=cwd,
-        stdout=subprocess.PIPE,
+        stdout=output,
         stderr=subprocess.STDOUT,
         text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env={**(os.environ if env is None else env), "PYTHONPATH": str(ROOT)},
     )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
@@ -58,9 +56,17 @@ def server(tmp_path_factory):
             get(base + "/api/health", timeout=1)
             break
         except (urllib.error.URLError, ConnectionError, TimeoutError):
-            assert process.poll() is None, process.stdout.read()
+            assert process.poll() is None, process.stdout.read() if process.stdout else "the server stopped"
             assert time.monotonic() < deadline, "the server did not start in 30 s"
             time.sleep(0.2)
+    return process, base
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    cwd = tmp_path_factory.mktemp("serve-cwd")
+    port = free_port()
+    process, base = start_serve(cwd, port)
     yield {"base": base, "port": port, "process": process, "cwd": cwd}
     process.terminate()
     process.wait(timeout=15)

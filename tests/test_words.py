@@ -243,11 +243,12 @@ def test_the_api_document_s_own_words_keep_the_house_style(client):
     named after its path, and the document after the project."""
     document = client.get("/api/openapi.json").json
     for path, item in document["paths"].items():
-        operation = item["get"]
-        assert operation["operationId"] == re.sub(r"[/.-]", "_", path.removeprefix("/api/")), path
-        check_style(operation["summary"], "label", set())
-        for response in operation["responses"].values():
-            check_style(response["description"], "label", set())
+        for method, operation in item.items():
+            name = re.sub(r"[/.-]", "_", path.removeprefix("/api/")).replace("{", "").replace("}", "")
+            assert operation["operationId"] == (name if method == "get" else f"{method}_{name}"), path
+            check_style(operation["summary"], "label", set())
+            for response in operation["responses"].values():
+                check_style(response["description"], "label", set())
     check_style(document["paths"]["/api/openapi.json"]["get"]["description"], "sentence", set())
     check_style(document["info"]["description"], "sentence", set())
     check_style(document["externalDocs"]["description"], "label", set())
@@ -261,6 +262,25 @@ def test_the_files_the_api_document_names_are_in_the_repository(client):
     assert "docs/API.md" in named
     for path in named:
         assert (ROOT / path).is_file(), path
+
+
+# --- the slider methods: every step's label and every reason the magic chapter gives -------------------
+
+
+def test_every_method_step_s_label_and_every_shared_index_reason_keep_the_house_style(client):
+    names = {"PEXT", "BMI2", "XORed"}
+    for piece in ("rook", "bishop", "queen"):
+        for sq, occupied in (("a1", "0"), ("e4", "0x1000804200000010"), ("h8", "0xffffffffffffffff")):
+            for mapping in ("lerf", "lerbef"):
+                answer = client.get(f"/api/methods?piece={piece}&sq={sq}&occupied={occupied}&mapping={mapping}").json
+                for method in answer["methods"].values():
+                    for step in method["steps"]:
+                        formula_names = set(TOKEN.findall(step["formula"]))
+                        check_style(step["label"], "label", names | formula_names | {"XOR"})
+                if piece != "queen":
+                    magic = client.get(f"/api/magic?piece={piece}&sq={sq}&occupied={occupied}&mapping={mapping}").json
+                    for choice in magic["share"]["choices"]:
+                        check_style(choice["reason"], "sentence", names)
 
 
 # --- legends: a colour is always named with its pattern, as the boards draw it ---------------------

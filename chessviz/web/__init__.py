@@ -31,7 +31,16 @@ def create_app(test_config: dict | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
 
-    from . import api_bitboard, api_code, api_compass, api_server, api_sliding, api_wiki  # noqa: F401  (register their endpoints)
+    from . import (  # noqa: F401  (register their endpoints)
+        api_bitboard,
+        api_classes,  # the live class: its endpoints, its pages, its Redis
+        api_code,
+        api_compass,
+        api_methods,
+        api_server,
+        api_sliding,
+        api_wiki,
+    )
     from .api import api
     from .code_worker import code_worker
     from .openapi import openapi
@@ -41,6 +50,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(openapi)
     app.register_blueprint(pages)
     app.register_blueprint(code_worker)
+    api_classes.install(app)
 
     @app.errorhandler(ChessvizError)
     def bad_input(error: ChessvizError):  # raised outside a declared endpoint: no parameter to name

@@ -2,19 +2,22 @@
 
 A view receives parsed keyword arguments and returns a dict; parsing, errors and the
 OpenAPI document all come from the declaration (see :mod:`chessviz.web.params` and
-:mod:`chessviz.web.schemas`).
+:mod:`chessviz.web.schemas`). Most endpoints are pure GETs of query parameters; the live
+class's (``POST``, ``PUT``, ``DELETE``, a JSON body, values in the path, a key) are declared
+the same way, with the few more things they need.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import wraps
 
 from flask import Blueprint, Response, jsonify, request
 
 from ..errors import ChessvizError
-from .params import Param, parse_args
+from .params import Param, parse_args, parse_body
 from .serving import error_response
 
 api = Blueprint("api", __name__, url_prefix="/api")
@@ -32,6 +35,19 @@ class Endpoint:
     response: dict
     view: Callable[..., dict | Response]
     media_type: str = "application/json"
+    method: str = "GET"
+    status: int = 200  # of a success
+    body: list[Param] | None = None  # the fields of a JSON body, if it takes one
+    path_params: list[Param] = field(default_factory=list)  # values in the path (/classes/<code>)
+    auth: str | None = None  # whose key the endpoint needs, in words (None: no key)
+    errors: dict[int, str] = field(default_factory=dict)  # statuses beyond 400, with when they happen
+    pure: bool = True  # the same request, the same answer: false for the live class's state
+
+    @property
+    def operation_id(self) -> str:
+        """The path with "/", "." and "-" as "_" (and {} dropped), after the method unless a GET."""
+        name = re.sub(r"[/.-]", "_", self.path.removeprefix("/api/")).replace("{", "").replace("}", "")
+        return name if self.method == "GET" else f"{self.method.lower()}_{name}"
 
     def example_query(self) -> dict[str, str]:
         """Return the documented request: the declared example of every required parameter."""
@@ -39,7 +55,7 @@ class Endpoint:
 
     def example_response(self) -> dict | None:
         """Return the real answer to the documented request (so the documented example cannot drift)."""
-        if self.media_type != "application/json":
+        if self.media_type != "application/json" or not self.pure:
             return None
         return self.view(**parse_args(self.params, _Args(self.example_query())))
 
@@ -52,6 +68,16 @@ class _Args(dict):
 
 
 ENDPOINTS: list[Endpoint] = []
+# The status of each error code beyond the contract's 400s (a core error's code decides it).
+ERROR_STATUS = {
+    "forbidden": 403,
+    "class_not_found": 404,
+    "class_full": 409,
+    "question_closed": 409,
+    "body_too_large": 413,
+    "too_many_requests": 429,
+    "class_unavailable": 503,
+}
 
 
 def endpoint(
@@ -64,28 +90,59 @@ def endpoint(
     tag: str = "geometry",
     fields: dict[str, str] | None = None,
     media_type: str = "application/json",
+    method: str = "GET",
+    status: int = 200,
+    body: list[Param] | None = None,
+    path_params: list[Param] = (),
+    auth: str | None = None,
+    errors: dict[int, str] | None = None,
+    pure: bool = True,
+    headers: dict[str, str] | None = None,
 ):
-    """Register a GET endpoint at ``/api<rule>`` whose view takes the parsed parameters.
+    """Register an endpoint at ``/api<rule>`` (a GET unless ``method``) whose view takes the parsed parameters.
 
-    ``response`` is the JSON schema of a 200 answer (every endpoint declares its own). A bad
-    parameter, or an error the core raises, is a 400 naming the parameter at fault: the core's
-    error names its argument (``field``), which is the view's keyword of the parameter that
-    parsed it, or, where the core's argument has another name, the parameter ``fields`` maps it
-    to (e.g. ``{"origin": "from"}``). This is the one place a parameter is blamed.
+    ``response`` is the JSON schema of a success (every endpoint declares its own), answered
+    with ``status``. A bad parameter, or an error the core raises, is a 400 naming the
+    parameter at fault (or the status ERROR_STATUS gives its code): the core's error names its
+    argument (``field``), which is the view's keyword of the parameter that parsed it, or, where
+    the core's argument has another name, the parameter ``fields`` maps it to (e.g.
+    ``{"origin": "from"}``). This is the one place a parameter is blamed.
+
+    The live class's endpoints also take ``body`` (the fields of a JSON body, each reaching the
+    view by its keyword), ``path_params`` (the rule's ``<name>`` parts, documented), ``auth``
+    and ``errors`` (documented), ``pure=False`` (an answer of the moment: never cached, never
+    compressed, no example in the document) and ``headers`` set on every success.
     """
-    blame = {p.keyword: p.name for p in params} | (fields or {})
+    blame = {p.keyword: p.name for p in [*params, *(body or ()), *path_params]} | (fields or {})
+    path = "/api" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule)
 
     def decorate(view: Callable[..., dict | Response]):
         @wraps(view)
-        def handler():
+        def handler(**route):
             try:
-                answer = view(**parse_args(params, request.args))
-                return answer if isinstance(answer, Response) else jsonify(answer)
+                given = parse_args(params, request.args) | route
+                if body is not None:
+                    given |= parse_body(body, request)
+                answer = view(**given)
+                response = answer if isinstance(answer, Response) else jsonify(answer)
+                if not isinstance(answer, Response):
+                    response.status_code = status
+                if not pure:
+                    response.headers["Cache-Control"] = "no-store"
+                    response.chessviz_uncached = True  # chessviz.web.serving: no ETag, no compression
+                response.headers.update(headers or {})
+                return response
             except ChessvizError as error:
-                return error_response(400, error.code, error.message, blame.get(error.field))
+                return error_response(ERROR_STATUS.get(error.code, 400), error.code, error.message, blame.get(error.field))
 
-        api.add_url_rule(rule, view.__name__, handler, methods=["GET"])
-        ENDPOINTS.append(Endpoint("/api" + rule, summary, description, params, tag, response, view, media_type))
+        name = view.__name__ if method == "GET" else f"{view.__name__}_{method.lower()}"
+        api.add_url_rule(rule, name, handler, methods=[method])
+        ENDPOINTS.append(
+            Endpoint(
+                path, summary, description, params, tag, response, view, media_type,
+                method, status, body, list(path_params), auth, errors or {}, pure,
+            )
+        )  # fmt: skip
         return view
 
     return decorate

@@ -7,13 +7,16 @@ The student's code never comes here; the page runs it in a Web Worker (see
 from __future__ import annotations
 
 import re
+from functools import cache
 
-from ..code_tasks import TASKS, Task, arg_kinds, check_task, one_input, summary, truth
+from ..chapters import CHAPTERS
+from ..code_tasks import MAPPING, TASKS, OneInput, PrintedReport, Task, arg_kinds, check_task, one_input, truth
 from ..errors import ChessvizError, shown
+from ..squares import format_bitboard
 from . import params as P
 from . import schemas as S
 from .api import endpoint
-from .pages import CHAPTERS
+from .links import shown_query, task_chapter
 
 TASK_IDS = tuple(task.id for task in TASKS)
 
@@ -162,8 +165,8 @@ _ONE_INPUT = S.obj(
     lambda task: {
         "input": _arguments(task),
         "expected": RESULT_KINDS[task.result],
-        "chapter": {"const": task.chapter},
-        "query": CHAPTER_QUERIES[task.chapter],
+        "chapter": {"const": task_chapter(task)},
+        "query": CHAPTER_QUERIES[task_chapter(task)],
     }
 )
 CODE_TRUTH = {
@@ -186,7 +189,81 @@ CODE_TRUTH = {
     response=CODE_TASKS,
 )
 def code_tasks() -> dict:
-    return {"mapping": "lerbef", "tasks": [summary(task) for task in TASKS]}
+    return {"mapping": MAPPING, "tasks": [summary(task) for task in TASKS]}
+
+
+def summary(task: Task) -> dict:
+    """Return what the page shows of a task before any checking: its text and its code."""
+    return {
+        "id": task.id,
+        "title": task.entry,  # the page heads a task with the name the student writes
+        "part": task.part,
+        "source": task.source,
+        "statement": list(task.statement),
+        "entry": task.entry,
+        "call": task.call,
+        "args": list(task.args),
+        "result": task.result,
+        "stub": task.stub,
+        "solution": task.solution,
+        "chapter": task_chapter(task),
+        "printed": [{"label": p.label, "code": p.code, "note": p.note} for p in task.printed],
+    }
+
+
+def encode(kind: str, value):
+    """Return a value as JSON carries it: bitboards as 0x + 16 hex digits, the rest unchanged."""
+    if kind == "bitboard":
+        return format_bitboard(value)
+    return bool(value) if kind == "boolean" else value
+
+
+def _report(report: PrintedReport) -> dict:
+    printed = report.printed
+    return {
+        "label": printed.label,
+        "wrong": report.wrong,
+        "first_wrong": report.first_wrong,
+        "throws": printed.throws,
+        "note": printed.note,
+    }
+
+
+@cache
+def every_input(task_id: str) -> dict:
+    """Return every input of a task and its expected answer as JSON carries them (encoded once: pure)."""
+    found = truth(task_id)
+    task = found.task
+    kinds = arg_kinds(task)
+    return {
+        "task": task.id,
+        "count": len(found.inputs),
+        "args": [{"name": name, "kind": kind} for name, kind in zip(task.args, kinds, strict=False)],
+        "result": task.result,
+        "inputs": [[encode(kind, value) for kind, value in zip(kinds, args, strict=False)] for args in found.inputs],
+        "expected": [encode(task.result, value) for value in found.expected],
+        "printed": [_report(report) for report in found.printed],
+    }
+
+
+def _one(found: OneInput) -> dict:
+    task, view = found.task, found.view
+    return {
+        "task": task.id,
+        "index": found.index,
+        "input": [encode(kind, value) for kind, value in zip(arg_kinds(task), found.args, strict=False)],
+        "expected": encode(task.result, found.expected),
+        "call": found.call,
+        "chapter": task_chapter(task),
+        "query": shown_query(found.shown),
+        "view": {
+            "occupied": None if view.occupied is None else format_bitboard(view.occupied),
+            "pieces": view.pieces,
+            "marks": view.marks,
+            "line": None if view.line is None else format_bitboard(view.line),
+            "caption": view.caption,
+        },
+    }
 
 
 @endpoint(
@@ -207,5 +284,5 @@ def code_tasks() -> dict:
 def code_truth(task: str, index: int | None) -> dict:
     check_task(task)
     if index is not None:
-        return one_input(task, index)
-    return truth(task)
+        return _one(one_input(task, index))
+    return every_input(task)

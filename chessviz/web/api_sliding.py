@@ -211,8 +211,9 @@ _RAYS = S.obj({"positive": S.BITBOARD, "negative": S.BITBOARD})
         P.bitboard("own", "Squares of its own colour (not moves).", default=0),
         P.MAPPING,
     ],
-    "Rook, bishop or queen attacks and moves by o^(o-2r)",
-    "attacks, moves = attacks & ~own, and per line the positive (towards higher bits of the mapping) and negative rays.",
+    "Rook, bishop or queen attacks and moves",
+    "attacks (by the engine's fastest method, a fancy magic lookup: /api/methods shows every method), "
+    "moves = attacks & ~own, and per line the positive (towards higher bits of the mapping) and negative rays.",
     tag="sliding",
     response=S.obj(
         {

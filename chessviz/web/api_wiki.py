@@ -4,11 +4,30 @@ Direction, Intersection Squares) and the audit of the routines they print."""
 from __future__ import annotations
 
 from .. import answers
-from ..audit import ROUTINE_NAMES
+from ..audit import ROUTINE_NAMES, Answer, audit, example
 from ..compass import TABLE_KINDS
+from ..squares import square_name
 from . import params as P
 from . import schemas as S
 from .api import endpoint
+from .links import ROUTINE_CHAPTERS, routine_chapter, routine_query
+
+
+def _shown(answer: Answer) -> dict:
+    """A routine's answer on one input as the audit lists it: the values, their meanings, the chapter that shows it."""
+    routine = answer.routine
+    return {
+        "input": [square_name(sq) for sq in answer.args],
+        "printed": answer.printed,
+        "printed_means": routine.meaning(answer.printed),
+        "expected": answer.expected,
+        "expected_means": routine.meaning(answer.expected),
+    }
+
+
+def _link(answer: Answer) -> dict:
+    return {"chapter": routine_chapter(answer.routine), "query": routine_query(answer.routine, answer.args)}
+
 
 SQUARE_ANSWER = S.obj(
     {
@@ -300,7 +319,7 @@ def intersections(a: int, b: int) -> dict:
                 S.obj(
                     {
                         "name": S.STR,
-                        "page": S.enum("Diagonals", "Color of a Square", "Intersection Squares", "Direction"),
+                        "page": S.enum(*ROUTINE_CHAPTERS),
                         "formula": S.STR,
                         "checked": S.INT,
                         "wrong": S.INT,
@@ -327,7 +346,19 @@ def intersections(a: int, b: int) -> dict:
     ),
 )
 def routines() -> dict:
-    return answers.routines_answer()
+    return {
+        "routines": [
+            {
+                "name": audited.routine.name,
+                "page": audited.routine.page,
+                "formula": audited.routine.formula,
+                "checked": audited.checked,
+                "wrong": audited.wrong,
+                "examples": [_shown(answer) | _link(answer) for answer in audited.examples],
+            }
+            for audited in audit()
+        ]
+    }
 
 
 @endpoint(
@@ -345,7 +376,7 @@ def routines() -> dict:
     response=S.obj(
         {
             "name": S.STR,
-            "page": S.enum("Diagonals", "Color of a Square", "Intersection Squares", "Direction"),
+            "page": S.enum(*ROUTINE_CHAPTERS),
             "formula": S.STR,
             "input": S.array(S.SQUARE),
             "printed": S.INT,
@@ -359,7 +390,10 @@ def routines() -> dict:
     ),
 )
 def routine(name: str, a: int, b: int | None) -> dict:
-    return answers.routine_answer(name, a, b)
+    """One audited routine on one input: intersectRankAnt(a1, a2) prints -1, the truth is b1."""
+    answer = example(name, a) if b is None else example(name, a, b)
+    head = {"name": answer.routine.name, "page": answer.routine.page, "formula": answer.routine.formula}
+    return head | _shown(answer) | {"correct": answer.correct} | _link(answer)
 
 
 @endpoint(

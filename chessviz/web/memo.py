@@ -64,6 +64,8 @@ class AnswerMemo:
             return start_response(status, headers, exc_info)
 
         chunks = self.app(environ, capture)
+        if not self._reusable_headers(sent):
+            return chunks  # never kept, so never held: an event stream flows on as the app sends it
         try:
             body = b"".join(chunks)
         finally:
@@ -73,11 +75,15 @@ class AnswerMemo:
             self._keep(key, (sent["status"], sent["headers"], body))
         return [body]
 
-    def _reusable(self, sent: dict, body: bytes) -> bool:
-        if not sent.get("status", "").startswith("200 ") or len(body) > self.largest:
+    def _reusable_headers(self, sent: dict) -> bool:
+        """A 200 the app marked public (sent: what the app passed to start_response)."""
+        if not sent.get("status", "").startswith("200 "):
             return False
         cache_control = [value for name, value in sent["headers"] if name.lower() == "cache-control"]
         return len(cache_control) == 1 and "public" in cache_control[0].split(", ")
+
+    def _reusable(self, sent: dict, body: bytes) -> bool:
+        return self._reusable_headers(sent) and len(body) <= self.largest
 
     def _keep(self, key, entry) -> None:
         with self.lock:

@@ -41,44 +41,74 @@ def _param_schema(p) -> dict:
     return schema
 
 
+METHOD_ORDER = ("GET", "POST", "PUT", "DELETE")
+_ERROR_REF = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+
+
+def _operation(ep) -> dict:
+    """Return one endpoint's OpenAPI operation: parameters, body, key, answers and errors."""
+    content = {"schema": ep.response}
+    example = ep.example_response()
+    if example is not None:
+        content["example"] = example
+    ok = {"description": "OK" if ep.status == 200 else "Created", "content": {ep.media_type: content}}
+    if ep.status == 204:
+        ok = {"description": "No content"}
+    parameters = [
+        {"name": p.name, "in": "path", "required": True, "description": p.description, "schema": p.schema, "example": p.example}
+        for p in ep.path_params
+    ] + [
+        {
+            "name": p.name,
+            "in": "query",
+            "required": p.required,
+            "description": p.description,
+            "schema": _param_schema(p),
+            "example": p.example,
+        }
+        for p in ep.params
+    ]
+    operation = {
+        "summary": ep.summary,
+        "description": ep.description,
+        "tags": [ep.tag],
+        "operationId": ep.operation_id,
+        "parameters": parameters,
+        "responses": {
+            str(ep.status): ok,
+            "400": {"description": "Bad or missing parameter", "content": _ERROR_REF},
+            **{str(status): {"description": when, "content": _ERROR_REF} for status, when in sorted(ep.errors.items())},
+        },
+    }
+    if ep.body is not None:
+        schema = {
+            "type": "object",
+            # An optional field may also be null (taken as absent).
+            "properties": {
+                p.name: (p.schema if p.required else {"anyOf": [p.schema, {"type": "null"}]}) | {"description": p.description}
+                for p in ep.body
+            },
+            "required": [p.name for p in ep.body if p.required],
+        }
+        example = {p.name: p.example for p in ep.body if p.example is not None}
+        operation["requestBody"] = {
+            "required": any(p.required for p in ep.body),
+            "content": {"application/json": {"schema": schema, "example": example}},
+        }
+    if ep.auth:
+        operation["security"] = [{"key": []}]
+    return operation
+
+
 def document() -> dict:
     """Return the OpenAPI 3.1 document describing every registered endpoint.
 
     Each 200 carries the endpoint's declared schema and, as its example, the real answer
     to the request made of the parameters' declared examples (JSON answers only).
     """
-    paths = {}
-    for ep in sorted(ENDPOINTS, key=lambda e: e.path):
-        ok = {"description": "OK", "content": {ep.media_type: {"schema": ep.response}}}
-        example = ep.example_response()
-        if example is not None:
-            ok["content"][ep.media_type]["example"] = example
-        paths[ep.path] = {
-            "get": {
-                "summary": ep.summary,
-                "description": ep.description,
-                "tags": [ep.tag],
-                "operationId": ep.path.removeprefix("/api/").replace("/", "_").replace("-", "_"),  # no endpoint's path has a dot
-                "parameters": [
-                    {
-                        "name": p.name,
-                        "in": "query",
-                        "required": p.required,
-                        "description": p.description,
-                        "schema": _param_schema(p),
-                        "example": p.example,
-                    }
-                    for p in ep.params
-                ],
-                "responses": {
-                    "200": ok,
-                    "400": {
-                        "description": "Bad or missing parameter",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
-                    },
-                },
-            }
-        }
+    paths: dict[str, dict] = {}
+    for ep in sorted(ENDPOINTS, key=lambda e: (e.path, METHOD_ORDER.index(e.method))):
+        paths.setdefault(ep.path, {})[ep.method.lower()] = _operation(ep)
     paths["/api/openapi.json"] = {
         "get": {
             "summary": "This document",
@@ -101,7 +131,17 @@ def document() -> dict:
         },
         "externalDocs": {"description": "The chessviz HTTP API (docs/API.md)", "url": DOCS_URL},
         "paths": paths,
-        "components": {"schemas": {"Error": _ERROR}},
+        "components": {
+            "schemas": {"Error": _ERROR},
+            "securitySchemes": {
+                "key": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "A live class's key: the teacher's (from POST /api/classes) or a student's "
+                    "(from POST /api/classes/{code}/students), as Authorization: Bearer <key>.",
+                }
+            },
+        },
     }
 
 

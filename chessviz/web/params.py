@@ -7,6 +7,7 @@ OpenAPI document, so the docs cannot drift from the parsing.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -138,4 +139,47 @@ def parse_args(params: list[Param], args: Mapping) -> dict[str, Any]:
         except ChessvizError as error:
             # Whatever the parser called its input, the fault is this parameter's.
             raise ChessvizError(error.code, error.message, param.keyword) from None
+    return values
+
+
+# --- JSON bodies (the live class's POST and PUT): one declaration per field, as for queries.
+
+MAX_JSON_BODY = 4096  # bytes: the largest body a live-class endpoint takes (a path and its state)
+
+
+def field(name: str, description: str, schema: dict, required: bool = False, example=None) -> Param:
+    """Declare a field of a JSON body: its value reaches the view as it is (the core checks it), or None."""
+    return Param(name, lambda value: value, description, schema, required=required, example=example)
+
+
+def parse_body(fields: list[Param], request) -> dict[str, Any]:
+    """Return the view's keyword arguments read from a JSON object body (none, or empty: no field).
+
+    A body that is too large is a 413 ``body_too_large``; one that is not a JSON object (or not
+    sent as ``application/json``) a 400 ``invalid_body``; a missing required field is a 400
+    ``missing_parameter`` naming it, left to the view (so that, say, an unknown class is a 404
+    whatever the body). Unknown fields are ignored.
+    """
+    length = request.content_length
+    if length is not None and length > MAX_JSON_BODY:
+        raise ChessvizError("body_too_large", f"the body is {length} bytes; the most allowed is {MAX_JSON_BODY}")
+    data = request.stream.read(MAX_JSON_BODY + 1)
+    if len(data) > MAX_JSON_BODY:
+        raise ChessvizError("body_too_large", f"the body is over {MAX_JSON_BODY} bytes, the most allowed")
+    values: dict[str, Any] = {}
+    if data.strip():
+        if request.mimetype != "application/json":
+            raise ChessvizError(
+                "invalid_body", f"the body must be JSON, sent as application/json, not {request.mimetype or 'untyped'}"
+            )
+        try:
+            body = json.loads(data)
+        except (ValueError, RecursionError):
+            raise ChessvizError("invalid_body", "the body is not valid JSON") from None
+        if not isinstance(body, dict):
+            raise ChessvizError("invalid_body", 'the body must be a JSON object, e.g. {"name": "Sam"}')
+    else:
+        body = {}
+    for param in fields:
+        values[param.keyword] = body.get(param.name)
     return values

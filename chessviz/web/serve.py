@@ -14,7 +14,15 @@ computed once when the server starts and a respawned worker inherits them.
 
 from __future__ import annotations
 
-import argparse
+# Run as the server (python -m chessviz.web.serve), gevent patches the standard library before
+# anything imports it where it matters: the Redis client, imported when the app is built below,
+# must get gevent's sockets and locks. Imported (the tests import its pieces), it patches nothing.
+from gevent import monkey
+
+if __name__ == "__main__" and not monkey.is_module_patched("socket"):
+    monkey.patch_all()
+
+import argparse  # after the patch, as gevent requires
 import ipaddress
 import json
 import resource
@@ -117,7 +125,7 @@ def raise_open_files_limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, wanted), hard))
 
 
-def options(host: str, port: int, workers: int) -> dict:
+def options(host: str, port: int, workers: int, on_exit=None) -> dict:
     return {
         "bind": f"{host}:{port}",
         "workers": workers,
@@ -136,11 +144,25 @@ def options(host: str, port: int, workers: int) -> dict:
         "accesslog": "-",
         "access_log_format": ACCESS_LOG_FORMAT,
         "errorlog": "-",
+        **({"on_exit": on_exit} if on_exit else {}),
     }
 
 
 def main(argv: list[str] | None = None) -> None:
-    classroom(argv).run()
+    server = classroom(argv)
+    start_live_classes(server.application)
+    server.run()
+
+
+def start_live_classes(app) -> None:
+    """Start the live class's Redis here, in the master, before the workers fork, so that they all
+    share it (gunicorn's on_exit stops it with the server); REDIS_URL names a shared one instead."""
+    live = app.extensions["chessviz_classes"]
+    try:
+        url = live.start_embedded()
+        print("Live classes: " + ("the Redis at REDIS_URL" if live.url else f"an embedded Redis on {url}"), flush=True)
+    except Exception as error:  # every chapter still works; the class endpoints answer 503
+        print(f"Live classes are unavailable: {error}", flush=True)
 
 
 def classroom(argv: list[str] | None = None) -> Classroom:
@@ -166,7 +188,8 @@ def classroom(argv: list[str] | None = None) -> Classroom:
             f"Only this computer can reach it: http://{args.host}:{args.port}/ (make serve HOST=0.0.0.0 opens it to the network)"
         )
     print("\n".join(lines), flush=True)  # at once, even into a pipe (make serve | tee)
-    return Classroom(app, options(args.host, args.port, args.workers))
+    live = app.extensions["chessviz_classes"]
+    return Classroom(app, options(args.host, args.port, args.workers, on_exit=lambda server: live.stop_embedded()))
 
 
 if __name__ == "__main__":

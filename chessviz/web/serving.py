@@ -18,6 +18,7 @@ import brotli
 from flask import Flask, Response, abort, jsonify, render_template, request
 from werkzeug.routing import BaseConverter
 
+from ..chapters import CHAPTERS
 from ..code_tasks import TASKS
 
 # script-src 'self' only: every script is a same-origin ES module file, no inline code, no
@@ -49,7 +50,7 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 API_CACHE = "public, max-age=3600"
 REVALIDATE = "no-cache"
 
-MAX_BODY = 16 * 1024  # the API is GET only: a body is never needed
+MAX_BODY = 16 * 1024  # only the live class's endpoints take a body, and a small one
 # The request line's limit is the serving stack's (chessviz.web.serve): it answers 414 in the
 # contract's JSON before the app runs. Below it, an over-long parameter is the app's 400 naming it.
 
@@ -168,8 +169,6 @@ def wants_html() -> bool:
 def error_response(status: int, code: str, message: str, param: str | None) -> Response:
     """Return the error as the contract's JSON body, or as an HTML page for a browser."""
     if wants_html():
-        from .pages import CHAPTERS
-
         title, sentence = _PAGE_ERRORS.get(status, ("Request refused", "The server could not answer this request."))
         html = render_template("error.html", status=status, title=title, message=sentence, chapters=CHAPTERS)
         response = Response(html, status=status, mimetype="text/html")
@@ -225,7 +224,7 @@ def install(app: Flask, root: Path) -> None:
     @app.before_request
     def limits_and_shared():
         if (request.content_length or 0) > MAX_BODY:
-            abort(413, description=f"request bodies are limited to {MAX_BODY} bytes; the API takes none")
+            abort(413, description=f"request bodies are limited to {MAX_BODY} bytes")
         if request.method in ("GET", "HEAD") and not app.debug:
             prepared = shared.get(request.full_path.rstrip("?"))
             if prepared is not None:
@@ -242,6 +241,8 @@ def install(app: Flask, root: Path) -> None:
         if request.environ.get("SERVER_SOFTWARE", "").startswith("Werkzeug"):
             response.headers["Server"] = "chessviz"  # else the development server names its version
         if request.method not in ("GET", "HEAD") or response.direct_passthrough:
+            return response
+        if getattr(response, "chessviz_uncached", False):  # a live class's answer of the moment, or its event stream
             return response
         if response.status_code == 200:
             if request.path.startswith("/api/"):
@@ -314,8 +315,6 @@ SHARED_API = [
 
 def shared_paths_of() -> list[str]:
     """The shared answers' paths and queries: SHARED_API and every page."""
-    from .pages import CHAPTERS
-
     return SHARED_API + ["/"] + [f"/chapter/{c.slug}" for c in CHAPTERS]
 
 

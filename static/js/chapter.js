@@ -31,7 +31,8 @@ export const answersHidden = (s) => Boolean(s.hide) && !s.rev;
  * - present: the elements presenter mode keeps (input boards, the current result, the stepper);
  *   a part of a kept element that is not for the slide carries data-present-fold (presenter.js);
  * - exercise: optional { answers: [elements holding the answer], next(s, random) → the state
- *   patch of a fresh random question (random() as Math.random) }. While answersHidden(s) the
+ *   patch (or a promise of it) of a fresh random question (random() as Math.random), asks(s) →
+ *   false when s poses no question (its inputs show the answer) }. While answersHidden(s) the
  *   answers are replaced by a note; draw should leave out answer parts of other elements
  *   (labels, marks) itself, by answersHidden(s).
  */
@@ -77,6 +78,12 @@ export function createChapter(fields, { history = {} } = {}) {
       button.setAttribute("aria-pressed", String(s.hide));
       button.textContent = s.hide ? "Show the answers as I explore" : "Practise: hide the answers";
     }
+    // A state whose inputs show their own answer (an exercise link made outside exercise mode)
+    // asks nothing: pose a fresh question in its place.
+    if (answersHidden(s) && spec.exercise?.asks?.(s) === false) {
+      nextExercise("replace");
+      return;
+    }
     conceal(answersHidden(s));
     spec.controls?.(s);
     try {
@@ -110,11 +117,15 @@ export function createChapter(fields, { history = {} } = {}) {
     return keep;
   }
 
-  /** Draw a fresh random question of the chapter, in exercise mode. */
-  function nextExercise() {
+  /** Draw a fresh random question of the chapter, in exercise mode (next may ask the API first). */
+  async function nextExercise(history = "push") {
     const next = spec?.exercise?.next;
     if (!next) return;
-    chapter.state.set({ ...next(chapter.state.get(), Math.random), hide: true, ...FRESH });
+    try {
+      chapter.state.set({ ...(await next(chapter.state.get(), Math.random)), hide: true, ...FRESH }, { history });
+    } catch (e) {
+      chapter.error.show(e);
+    }
   }
 
   root.addEventListener("click", (event) => {

@@ -9,6 +9,16 @@ export const randomInt = (random, n) => Math.floor(random() * n);
 /** Return a random element of a list. */
 export const pick = (random, list) => list[randomInt(random, list.length)];
 
+/** Return a copy of a list in random order (Fisher-Yates). */
+export function shuffled(random, list) {
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = randomInt(random, i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
 /** Return a random square name. */
 export const randomSquare = (random) => pick(random, SQUARE_NAMES);
 

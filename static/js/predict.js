@@ -8,7 +8,8 @@ import { screenOnly } from "./dom.js";
 /**
  * Create the exercise in `container`. options: prompt (the question, text),
  * onToggle(name) when the student marks a square, onReveal(), onReset().
- * Returns { board, draw({predicted (LERF BigInt), answer (BigInt|null), mapping, revealed}) }.
+ * Returns { board, draw({predicted (LERF BigInt), answer (BigInt|null), mapping, revealed, flip}) }:
+ * flip draws it as the chapter's flipped board is drawn (black at the bottom).
  */
 export function createPredict(container, { prompt, onToggle, onReveal, onReset, role = "predict" }) {
   const box = document.createElement("section");
@@ -46,7 +47,7 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
   return {
     board,
     element: box,
-    draw({ predicted, answer, mapping = "lerf", revealed }) {
+    draw({ predicted, answer, mapping = "lerf", revealed, flip = false }) {
       const marks = {};
       box.dataset.revealed = revealed ? "1" : "0";
       reveal.disabled = revealed || answer === null;
@@ -82,7 +83,7 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
         score.textContent = revealed ? "" : `${popcount(predicted)} squares marked. Reveal when you are ready.`;
         delete box.dataset.score;
       }
-      board.draw({ bits: predicted, mapping: "lerf", marks });
+      board.draw({ bits: predicted, mapping: "lerf", marks, flip });
     },
   };
 }

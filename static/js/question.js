@@ -52,15 +52,19 @@ export function createQuestion(
     score,
   );
   choices.addEventListener("change", (event) => state.set({ ans: event.target.value, rev: false }, { history: "replace" }));
-  input.addEventListener("change", () => state.set({ ans: input.value.trim().slice(0, 40), rev: false }, { history: "replace" }));
+  const typed = () => input.value.trim().slice(0, 40);
+  // A new answer un-reveals; the change event that follows Enter (same answer) must not.
+  input.addEventListener("change", () => {
+    if (typed() !== state.get().ans) state.set({ ans: typed(), rev: false }, { history: "replace" });
+  });
   input.addEventListener("keydown", (event) => {
     if (event.key === "Enter") {
-      state.set({ ans: input.value.trim().slice(0, 40) }, { history: "replace" });
+      state.set({ ans: typed() }, { history: "replace" });
       state.set({ rev: true });
     }
   });
   reveal.addEventListener("click", () => {
-    if (kind === "number") state.set({ ans: input.value.trim().slice(0, 40) }, { history: "replace" });
+    if (kind !== "choice") state.set({ ans: typed() }, { history: "replace" });
     state.set({ rev: true });
   });
   container.append(box);

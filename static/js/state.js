@@ -81,6 +81,12 @@ export function createState(schema, render, { steps = null, reset = {} } = {}) {
     });
   }
 
+  // A live class's follower (live.js) moved the URL to the teacher's view: read all of it again.
+  window.addEventListener("chessviz:url", () => {
+    state = readUrl();
+    redraw();
+  });
+
   window.addEventListener("popstate", () => {
     const url = readUrl();
     if (steps) {

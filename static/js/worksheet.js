@@ -48,7 +48,7 @@ export async function buildWorksheet(root, { n, seed, base, next, draw, shown, b
   );
   let s = { ...base, hide: true, present: false, pred: 0n, ans: "", rev: false };
   for (let i = 1; i <= n; i++) {
-    s = { ...s, ...next(s, random), hide: true, pred: 0n, ans: "", rev: false };
+    s = { ...s, ...(await next(s, random)), hide: true, pred: 0n, ans: "", rev: false };
     await draw(s);
     const item = el("article", { class: "sheet-item", "data-item": String(i) }, el("h3", { text: `Exercise ${i}` }));
     for (const node of shown(s)) if (node?.isConnected) item.append(snapshot(node));

@@ -18,6 +18,8 @@ const PER_CALL_MS = 1000; // one call of the student's function
 const PER_TASK_MS = 20000; // all inputs of a task
 const STORE = "chessviz-code:";
 const MAPPING = "lerbef";
+/** A count as the page writes it: 4,096 (readable from the back row). */
+const n = (count) => count.toLocaleString("en-US");
 
 const app = document.getElementById("code-app").dataset;
 const workerUrl = app.workerUrl;
@@ -150,6 +152,7 @@ runChapter({
       else link.removeAttribute("aria-current");
     }
     if (shown?.id !== task.id) showTask(task);
+    offerSolution(!s.hide);
   },
 });
 
@@ -181,12 +184,7 @@ function showTask(task) {
   saved.textContent = localStorage.getItem(STORE + task.id) === null ? "" : "Your code for this task, kept in this browser.";
   solutionBox.hidden = true;
   solutionButton.setAttribute("aria-expanded", "false");
-  solutionBox.replaceChildren(
-    el("h3", { text: "A solution" }),
-    el("pre", { class: "mono", "data-role": "solution-code" }, task.solution),
-    el("button", { type: "button", "data-action": "use-solution" }, "Put it in the editor"),
-    el("span", { class: "muted", text: " It replaces your code; Ctrl+Z in the editor brings yours back." }),
-  );
+  solutionBox.replaceChildren();
   printedBox.replaceChildren(
     ...(task.printed.length ? [el("h3", { text: "What the source prints" })] : []),
     ...task.printed.map((p, i) =>
@@ -205,6 +203,28 @@ function showTask(task) {
   resultBox.replaceChildren();
   auditBox.hidden = true;
   progress.value = 0;
+}
+
+/**
+ * Offer the task's solution (behind its button), or, in exercise mode (hide=1), keep it out of
+ * the page altogether: no button, and its text nowhere in the document, not even folded away.
+ */
+function offerSolution(on) {
+  if (!on) {
+    solutionButton.remove();
+    solutionBox.remove();
+    solutionBox.replaceChildren();
+    return;
+  }
+  if (!solutionButton.isConnected) resetButton.after(solutionButton);
+  if (!solutionBox.isConnected) actions.after(solutionBox);
+  if (!solutionBox.childElementCount)
+    solutionBox.replaceChildren(
+      el("h3", { text: "A solution" }),
+      el("pre", { class: "mono", "data-role": "solution-code" }, shown.solution),
+      el("button", { type: "button", "data-action": "use-solution" }, "Put it in the editor"),
+      el("span", { class: "muted", text: " It replaces your code; Ctrl+Z in the editor brings yours back." }),
+    );
 }
 
 function setStatus(kind, text) {
@@ -286,7 +306,7 @@ async function check() {
   mine.truth = truth;
   progress.max = truth.count;
   progress.value = 0;
-  setStatus("running", `Running your code on ${truth.count} inputs...`);
+  setStatus("running", `Running your code on ${n(truth.count)} inputs...`);
   const worker = new Worker(workerUrl);
   mine.worker = worker;
   mine.started = mine.callStarted = performance.now();
@@ -375,35 +395,57 @@ function report(mine, outcome) {
     setStatus("error", `Your code failed: ${outcome.message}`);
     return;
   }
-  // Compare every answer received with the truth.
+  // Compare every answer received with the truth: all of them when the run is done, else the
+  // answers that arrived before it was stopped (the worker sends them in order, in batches).
+  let checked = 0;
+  while (checked < total && mine.answers[checked]) checked++;
   let pass = 0;
   let firstFail = -1;
-  const checked = outcome.reason === "done" ? total : Math.max(0, mine.index);
-  for (let i = 0; i < checked; i++) {
+  for (let i = 0; i < (outcome.reason === "done" ? total : checked); i++) {
     const answer = mine.answers[i];
     if (answer && "value" in answer && answer.value === String(truth.expected[i])) pass++;
     else if (firstFail < 0) firstFail = i;
   }
-  progress.value = checked;
+  progress.value = outcome.reason === "done" ? total : checked;
+  status.dataset.checked = String(outcome.reason === "done" ? total : checked);
+  // A run stopped with every answer so far right is not shown as a failure.
+  status.dataset.rightSoFar = String(firstFail < 0 && checked > 0 && outcome.reason !== "done");
   if (outcome.reason === "done") {
     if (firstFail < 0) {
-      setStatus("passed", `✓ All ${total} of ${total} inputs pass.`);
+      setStatus("passed", `✓ All ${n(total)} of ${n(total)} inputs pass.`);
     } else {
-      setStatus("failed", `✗ ${pass} of ${total} inputs pass; ${total - pass} fail. The first failing input is below.`);
+      setStatus("failed", `✗ ${n(pass)} of ${n(total)} inputs pass; ${n(total - pass)} fail. The first failing input is below.`);
       showFailure(mine, firstFail);
     }
     showAudit(mine, { wrong: total - pass, firstFail, threw: firstError(mine) });
     return;
   }
-  const stuck = mine.index;
-  const why = {
-    call: `Stopped: one call did not return within ${PER_CALL_MS / 1000} s (a loop that never ends?).`,
-    task: `Stopped: checking took longer than ${PER_TASK_MS / 1000} s.`,
-    user: "Stopped.",
+  if (!truth) {
+    setStatus("stopped", "Stopped before your code ran.");
+    return;
+  }
+  const stopper = {
+    call: `one call did not return within ${PER_CALL_MS / 1000} s (a loop that never ends?)`,
+    task: `the time limit (${PER_TASK_MS / 1000} s) stopped it`,
+    user: "you stopped it",
   }[outcome.reason];
-  setStatus("stopped", `${why} ${pass} of the ${checked} inputs before it pass; ${total - checked} not checked (${elapsed} s).`);
-  if (!truth) setStatus("stopped", "Stopped before your code ran.");
-  else if (stuck >= 0) {
+  // What was checked is kept: a right but slow function is told so, not "0 of N pass".
+  if (firstFail >= 0) {
+    setStatus(
+      "stopped",
+      `✗ ${n(pass)} of the ${n(checked)} inputs checked pass, then ${stopper} (${elapsed} s). The first failing input is below.`,
+    );
+    showFailure(mine, firstFail);
+    return;
+  }
+  setStatus(
+    "stopped",
+    checked
+      ? `${n(checked)} of ${n(total)} inputs checked, all right, then ${stopper} (${elapsed} s); ${n(total - checked)} not checked.`
+      : `Stopped before any answer: ${stopper} (${elapsed} s).`,
+  );
+  const stuck = mine.index;
+  if (stuck >= 0) {
     showFailure(mine, stuck, {
       stuck: outcome.reason === "call" ? "The call that did not return" : "The call running when it stopped",
     });
@@ -535,8 +577,8 @@ function showAudit(mine, { wrong = null, firstFail = -1, threw = null }) {
     agrees = wrong === known.wrong && (known.first_wrong ?? -1) === firstFail;
     text =
       known.wrong === 0
-        ? `The audit, run by the server on the same ${truth.count} inputs, finds this code right on every one. ${known.note}`
-        : `The audit, run by the server on the same ${truth.count} inputs, finds this code wrong on ${known.wrong} of them, ` +
+        ? `The audit, run by the server on the same ${n(truth.count)} inputs, finds this code right on every one. ${known.note}`
+        : `The audit, run by the server on the same ${n(truth.count)} inputs, finds this code wrong on ${n(known.wrong)} of them, ` +
           (known.first_wrong === firstFail
             ? "the first of them the one shown above"
             : `the first of them input number ${known.first_wrong + 1}`) +

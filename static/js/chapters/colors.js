@@ -20,11 +20,11 @@ const { top, pick, board, infoColumn } = createWikiLayout(root, state, {
   role: "colors",
   label: "Set bits: the dark squares (0xAA55AA55AA55AA55)",
   picks: [
-    ["sq", "the square"],
-    ["other", "a second square"],
+    ["sq", "the square (S)"],
+    ["other", "a second square (D)"],
   ],
 });
-const clear = el("button", { type: "button", "data-action": "clear-other" }, "Forget the second square");
+const clear = el("button", { type: "button", "data-action": "clear-other" }, "Forget the second square (D)");
 clear.addEventListener("click", () => state.set({ other: null }));
 top.append(clear);
 const methods = el("section", { class: "panel", "aria-live": "polite", "data-role": "methods" });

@@ -33,11 +33,11 @@ const { root, state, run } = createChapter({
 });
 const { top, pick, board, infoColumn } = createWikiLayout(root, state, {
   role: "diagonals",
-  label: "The diagonal and anti-diagonal of a",
-  legend: { "line-a": "the diagonal of a", "line-b": "its anti-diagonal", both: "a, on both" },
+  label: "The diagonal and anti-diagonal of S",
+  legend: { "line-a": "the diagonal of S", "line-b": "its anti-diagonal", both: "S, on both" },
   picks: [
-    ["a", "square a"],
-    ["b", "square b"],
+    ["a", "the first square (S)"],
+    ["b", "the second square (D)"],
   ],
 });
 const overlay = createSelect(top, {
@@ -47,7 +47,7 @@ const overlay = createSelect(top, {
   choices: Object.entries(OVERLAYS).map(([key, [label]]) => [key, label]),
   onChange: (value) => state.set({ overlay: value }),
 });
-const clearB = el("button", { type: "button", "data-action": "clear-b" }, "Forget square b");
+const clearB = el("button", { type: "button", "data-action": "clear-b" }, "Forget the second square (D)");
 clearB.addEventListener("click", () => state.set({ b: null }));
 top.append(clearB);
 
@@ -65,7 +65,7 @@ const SAME = [
 
 function drawInfo(a) {
   info.replaceChildren(
-    el("h2", { text: `Square a = ${a.name}` }),
+    el("h2", { text: `Square S = ${a.name}` }),
     table(
       ["", "diagonal", "anti-diagonal"],
       [
@@ -84,12 +84,12 @@ function drawInfo(a) {
 
 function drawPair(same, linked) {
   if (!same) {
-    pair.replaceChildren(el("p", {}, screenOnly("Click a second square (b) to ask whether a and b share a diagonal.")));
+    pair.replaceChildren(el("p", {}, screenOnly("Click a second square (D) to ask whether S and D share a diagonal.")));
     return;
   }
   const shared = (yes) => (yes ? "shared" : "not shared");
   pair.replaceChildren(
-    el("h2", { text: `Same diagonal? a = ${same.a}, b = ${same.b}` }),
+    el("h2", { text: `Same diagonal? S = ${same.a}, D = ${same.b}` }),
     el(
       "p",
       { "data-role": "truth", "data-diagonal": String(same.diagonal) },
@@ -141,7 +141,7 @@ run({
     question.draw({
       prompt: s.b
         ? `Do ${s.a} and ${s.b} lie on one diagonal?`
-        : "Choose a second square (b), then answer: do a and b lie on one diagonal?",
+        : "Choose a second square (D), then answer: do S and D lie on one diagonal?",
       choices: SAME,
       answer,
       answerText: SAME.find(([v]) => v === answer)?.[1] ?? "",

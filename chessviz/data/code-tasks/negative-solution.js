@@ -1,0 +1,13 @@
+/**
+* @param {bigint} occupied  o: the occupied squares (the sliding piece's own square left out)
+* @param {bigint} position  r: the sliding piece, one bit
+* @param {bigint} mask      m: the whole line through the piece, its square included
+* @returns {bigint} n: the negative ray, up to and including the first blocker
+*/
+function getNegativeRay(occupied, position, mask) {
+	const blockers = occupied & mask;
+	// Reverse every term, run the positive ray's trick, and reverse back:
+	// the XOR takes the reversed occupancy too.
+	const reversed = reverseBitboard(blockers) - 2n * reverseBitboard(position);
+	return reverseBitboard(reversed ^ reverseBitboard(occupied)) & mask;
+}

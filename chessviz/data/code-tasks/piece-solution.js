@@ -1,0 +1,17 @@
+class {{entry}} extends SlidingPiece {
+	getType() {
+		return E_PieceType.{{entry}};
+	}
+
+	/**
+	* @param {BoardImplementation} board
+	* @returns Array of legal moves
+	*/
+	getMoves(board) {
+		return super.getMoves(board);
+	}
+
+	getSlidingRays() {
+		return {{rays}};
+	}
+}

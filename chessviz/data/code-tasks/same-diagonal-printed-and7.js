@@ -1,0 +1,5 @@
+// sq1, sq2: square indices 0..63 (a1 = 0, h1 = 7, h8 = 63)
+// true when both lie on one diagonal (the a1-h8 direction)
+function squaresOnSameDiagonal(sq1, sq2) {
+	return ((sq2 - sq1) & 7) == ((sq2>>3) - (sq1>>3));
+}

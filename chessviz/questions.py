@@ -1,0 +1,406 @@
+"""The question a chapter's exercise poses in one state, and its answer, for a live class.
+
+A teacher asks the class from a chapter page; the page sends its path with its URL state
+(``/chapter/rays?sq=d5&occ=0x...``). :func:`question_for` reads that state exactly as the
+chapter's own module does (the same fields, the same defaults, the same leniency: a value the
+page would not read falls back to the field's default) and computes the answer with the core,
+never from anything the page says. Each question is one of two kinds a class can answer:
+
+- ``squares``: mark squares on a board (the answer is a set of squares);
+- ``value``: type a number (the answer is a 64-bit value; hex or decimal are accepted).
+
+Where a chapter's own exercise is a choice (the wiki chapters ask "which one?" questions),
+the class is asked the nearest squares or value question, said in its prompt:
+
+- diagonals ("do a and b share a diagonal?"): mark every square on a's diagonal and
+  anti-diagonal, a itself not included;
+- colors ("is the square light or dark?"): type the square's bit of the dark-squares board
+  0xAA55AA55AA55AA55, 1 for dark, the page's lookup formula;
+- directions ("which way is b from a?"): mark the ray from a through b to the board's edge,
+  or send an empty board when b is on no line through a;
+- intersections ("which square, or none?"): mark the meeting square, or send an empty board;
+- routines ("will the printed routine answer right?"): type what the printed routine returns.
+
+Pure: no Flask, no HTTP. The defaults below mirror ``static/js/chapters/*.js``; a browser
+test holds each chapter page's own answer against these.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from urllib.parse import parse_qsl, urlsplit
+
+from . import devlog
+from .audit import evaluate, routines_answering
+from .compass import RAY_DIRECTIONS, direction
+from .errors import ChessvizError, shown
+from .lines import intersection_square, is_dark
+from .position import describe, parse_fen
+from .sliding import attacks, compare_boards, shift_ray, slide_steps
+from .squares import (
+    BB_ALL,
+    LINE_KINDS,
+    SQUARE_NAMES,
+    Bitboard,
+    Square,
+    bb_of,
+    convert,
+    format_bitboard,
+    line_mask,
+    square_file,
+    square_rank,
+    squares_of,
+)
+
+KINDS = ("squares", "value")
+MAX_PATH = 2000  # a chapter's whole state fits in a few hundred characters
+_PATH = re.compile(r"/chapter/([a-z][a-z0-9-]{0,40})")
+# The dark squares as one LERF bitboard: the Color of a Square page's lookup constant.
+DARK_SQUARES = 0xAA55AA55AA55AA55
+# How many squares a prompt names one by one; a larger set is described by its size.
+NAMED_SQUARES = 12
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question of a chapter state: its kind, the prompt students read, and the answer.
+
+    ``answer`` is a LERF bitboard of the squares (kind ``squares``) or the value (kind ``value``).
+    """
+
+    kind: str
+    prompt: str
+    answer: Bitboard
+
+    def answer_json(self) -> list[str] | str:
+        """The answer as the API shows it: square names sorted by LERF index, or a 0x value."""
+        if self.kind == "squares":
+            return [SQUARE_NAMES[sq] for sq in squares_of(self.answer, "lerf")]
+        return format_bitboard(self.answer)
+
+    def is_right(self, given: Bitboard) -> bool:
+        """Return whether an answer (a LERF bitboard of squares, or a value) is this question's answer."""
+        return given == self.answer
+
+
+# ------------------------------------------------------------------ the page's URL state
+
+
+class State:
+    """A chapter's query string read as the page's state.js reads it (static/js/state.js, T.*)."""
+
+    def __init__(self, query: str):
+        self.values: dict[str, str] = {}
+        for key, value in parse_qsl(query, keep_blank_values=True):
+            self.values.setdefault(key, value)  # URLSearchParams.get: the first one
+
+    def square(self, key: str, fallback: str | None) -> Square | None:
+        """T.square: a square name, any case (an index is not read), else the fallback."""
+        text = self.values.get(key, "").lower()
+        name = text if re.fullmatch(r"[a-h][1-8]", text) else fallback
+        return None if name is None else SQUARE_NAMES.index(name)
+
+    def bitboard(self, key: str, fallback: Bitboard) -> Bitboard:
+        """T.bb: 0x + 1..16 hex digits or up to 20 decimal digits, below 2**64, else the fallback."""
+        text = self.values.get(key, "").strip().lower()
+        if not re.fullmatch(r"0x[0-9a-f]{1,16}|[0-9]{1,20}", text):
+            return fallback
+        value = int(text, 0) if text.startswith("0x") else int(text)
+        return value if value <= BB_ALL else fallback
+
+    def choice(self, key: str, choices: tuple[str, ...], fallback: str | None = None) -> str:
+        """T.choice: one of the choices, else the fallback (the first choice by default)."""
+        value = self.values.get(key)
+        return value if value in choices else (choices[0] if fallback is None else fallback)
+
+    def integer(self, key: str, fallback: int, low: int, high: int) -> int:
+        """T.int: JavaScript's parseInt (leading digits after optional space and sign) in [low, high]."""
+        match = re.match(r"\s*([+-]?\d+)", self.values.get(key, ""))
+        if not match:
+            return fallback
+        number = int(match[1])
+        return number if low <= number <= high else fallback
+
+    def text(self, key: str, fallback: str, max_length: int) -> str:
+        """T.text: the text if at most max_length characters, else the fallback."""
+        if key not in self.values:
+            return fallback
+        value = self.values[key]
+        return value if len(value) <= max_length else fallback
+
+
+# ------------------------------------------------------------------ words
+
+
+def _names(squares: list[Square]) -> str:
+    """Return "c4, e4 and g4" (sorted by LERF index)."""
+    names = [SQUARE_NAMES[sq] for sq in sorted(squares)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _blockers(occupied: Bitboard, slider: Square) -> str:
+    """Return the blockers as a clause: "blockers on b7 and e8", "no blockers", "23 blockers"."""
+    squares = [sq for sq in squares_of(occupied, "lerf") if sq != slider]
+    if not squares:
+        return "no blockers"
+    if len(squares) > NAMED_SQUARES:
+        return f"the {len(squares)} blockers on the board"
+    return f"blocker{'s' if len(squares) > 1 else ''} on {_names(squares)}"
+
+
+def _mapping(mapping: str) -> str:
+    return "lerbef (h1 = bit 0)" if mapping == "lerbef" else "LERF (a1 = bit 0)"
+
+
+def _line(kind: str) -> str:
+    return kind.replace("_", "-")
+
+
+# ------------------------------------------------------------------ the chapters
+
+DEVLOG_OCCUPANCY = convert(devlog.OCCUPANCY_LERBEF, "lerbef", "lerf")
+MAPPINGS_DEVLOG_FIRST = ("lerbef", "lerf")  # the devlog chapters' mapping choice, lerbef the default
+
+
+def _slider_state(state: State, line: str, sq: str = "f4", occupied: Bitboard = DEVLOG_OCCUPANCY) -> tuple:
+    """kit.js sliderFields: the slider's square, the occupancy (LERF in the URL), the line, the mapping."""
+    return (
+        state.square("sq", sq),
+        state.bitboard("occ", occupied),
+        state.choice("line", LINE_KINDS, line),
+        state.choice("mapping", MAPPINGS_DEVLOG_FIRST),
+    )
+
+
+def _slide_step(state: State, line: str, step: str, what: str) -> Question:
+    """propagation, mask, masked-occupied: the squares of one step of o^(o-2r) (slide-chapter.js)."""
+    sq, occupied, line, mapping = _slider_state(state, line)
+    value = {s["id"]: s["value"] for s in slide_steps(sq, convert(occupied, "lerf", mapping), line, mapping)}[step]
+    prompt = (
+        f"The slider r on {SQUARE_NAMES[sq]}, {_blockers(occupied, sq)}, the line: the {_line(line)}, "
+        f"bitboards in {_mapping(mapping)}. Mark the squares set in {what}."
+    )
+    return Question("squares", prompt, convert(value, mapping, "lerf"))
+
+
+def propagation(state: State) -> Question:
+    return _slide_step(state, "rank", "o_minus_r", "o - r")
+
+
+def mask(state: State) -> Question:
+    return _slide_step(state, "rank", "o_minus_r_masked", "(o - r) & m")
+
+
+def masked_occupied(state: State) -> Question:
+    return _slide_step(state, "file", "b_minus_r_masked", "((o & m) - r) & m")
+
+
+def msb(state: State) -> Question | None:
+    """msb.js: the square of the destination board's most significant bit."""
+    destination = state.bitboard("dest", bb_of([SQUARE_NAMES.index("e1")]))
+    mapping = state.choice("mapping", MAPPINGS_DEVLOG_FIRST)
+    if destination == 0:
+        return None  # an empty board has no most significant bit: the page asks nothing
+    compared = compare_boards(convert(destination, "lerf", mapping), 0, mapping)
+    square = SQUARE_NAMES.index(compared["destination"]["msb_square"])
+    squares = squares_of(destination, "lerf")
+    held = _names(squares) if len(squares) <= NAMED_SQUARES else f"{len(squares)} squares"
+    prompt = f"The destination board holds {held}, numbered in {_mapping(mapping)}. Mark the square of its most significant bit."
+    return Question("squares", prompt, bb_of([square]))
+
+
+def shift_ray_question(state: State) -> Question | None:
+    """shift-ray.js: the whole ray from the start to the destination, both ends included."""
+    start, end = state.square("from", "c4"), state.square("to", "g4")
+    mapping = state.choice("mapping", MAPPINGS_DEVLOG_FIRST)
+    try:
+        ray = shift_ray(start, end, mapping)["ray"]
+    except ChessvizError:
+        return None  # not on one line (or one square): the page steps through the printed loop, and asks nothing
+    prompt = f"Mark the squares of the ray from {SQUARE_NAMES[start]} to {SQUARE_NAMES[end]}, both ends included."
+    return Question("squares", prompt, convert(ray, mapping, "lerf"))
+
+
+def rays(state: State) -> Question:
+    """rays.js: the positive rays of a queen, on every line or on the line the stepper shows."""
+    sq, occupied, _line_kind, mapping = _slider_state(state, "rank", "e4", bb_of([SQUARE_NAMES.index("b7")]))
+    view = state.integer("view", 4, 0, 4)
+    lines = LINE_KINDS if view == 4 else (LINE_KINDS[view],)
+    found = attacks("queen", sq, convert(occupied, "lerf", mapping), 0, mapping)["lines"]
+    positive = 0
+    for line in lines:
+        positive |= found[line]["positive"]
+    where = "on all four lines" if view == 4 else f"on its {_line(LINE_KINDS[view])}"
+    prompt = (
+        f"A queen on {SQUARE_NAMES[sq]}, {_blockers(occupied, sq)}, bitboards in {_mapping(mapping)}. "
+        f"Mark the squares of its positive rays {where}."
+    )
+    return Question("squares", prompt, convert(positive, mapping, "lerf"))
+
+
+def hyperbola(state: State) -> Question:
+    """hyperbola.js: s = p | n, the slider's attacks on the chosen line."""
+    sq, occupied, line, mapping = _slider_state(state, "rank")
+    value = {s["id"]: s["value"] for s in slide_steps(sq, convert(occupied, "lerf", mapping), line, mapping)}["attacks"]
+    prompt = (
+        f"The slider on {SQUARE_NAMES[sq]}, {_blockers(occupied, sq)}. "
+        f"Mark the squares it attacks along its {_line(line)}: s = p | n."
+    )
+    return Question("squares", prompt, convert(value, mapping, "lerf"))
+
+
+def game(state: State) -> Question | None:
+    """game.js: the moves of the selected piece in the position (free mode)."""
+    fen = state.text("fen", devlog.FEN, 100)
+    selected = state.square("sel", None)
+    if selected is None:
+        return None
+    try:
+        board = parse_fen(fen)
+    except ChessvizError:
+        return None  # the page shows the FEN's error and asks nothing
+    piece = describe(board, "lerf", selected)["selected"]
+    if piece["piece"] is None:
+        return None
+    colour = "white" if piece["piece"].isupper() else "black"
+    name = {"k": "king", "q": "queen", "r": "rook", "b": "bishop", "n": "knight", "p": "pawn"}[piece["piece"].lower()]
+    prompt = f"In the position on the board, mark every square the {colour} {name} on {SQUARE_NAMES[selected]} can move to."
+    return Question("squares", prompt, piece["bitboard"])
+
+
+def squares_chapter(state: State) -> Question:
+    """squares.js: the set's value in lerbef."""
+    value = state.bitboard("bb", 0x1000000010000001)
+    squares = squares_of(value, "lerf")
+    if not squares:
+        held = "no square"
+    elif len(squares) <= NAMED_SQUARES:
+        held = _names(squares)
+    else:
+        held = f"the {len(squares)} squares on the board"
+    prompt = (
+        f"The set holds {held}. What is its value in lerbef (the devlog's mapping, h1 = bit 0)? "
+        "Type it in hex (0x...) or decimal."
+    )
+    return Question("value", prompt, convert(value, "lerf", "lerbef"))
+
+
+def diagonals(state: State) -> Question:
+    """diagonals.js asks whether a and b share a diagonal: here, mark a's two diagonals."""
+    a = state.square("a", "e4")
+    answer = (line_mask(a, "diagonal", "lerf") | line_mask(a, "anti_diagonal", "lerf")) & ~(1 << a)
+    prompt = (
+        f"Mark every square that shares a diagonal or an anti-diagonal with {SQUARE_NAMES[a]} "
+        f"({SQUARE_NAMES[a]} itself not included)."
+    )
+    return Question("squares", prompt, answer)
+
+
+def colors(state: State) -> Question:
+    """colors.js asks whether a square is light or dark: here, its bit of the dark-squares board."""
+    sq = state.square("sq", "e4")
+    prompt = (
+        f"Is {SQUARE_NAMES[sq]} dark? Type (0xAA55AA55AA55AA55 >> {sq}) & 1, the bit of {SQUARE_NAMES[sq]} "
+        f"(index {sq}) on the board of the dark squares: 1 for dark, 0 for light."
+    )
+    return Question("value", prompt, int(is_dark(sq)))
+
+
+def directions(state: State) -> Question | None:
+    """directions.js asks which way the second square lies: here, mark the ray that way."""
+    start, target = state.square("from", "e4"), state.square("to", "g5")
+    if target is None or target == start:
+        return None
+    ray = direction(start, target)["ray"]
+    squares = []
+    if ray is not None:
+        dr, df = next(unit for name, _step, unit in RAY_DIRECTIONS if name == ray)
+        rank, file = square_rank(start) + dr, square_file(start) + df
+        while 0 <= rank < 8 and 0 <= file < 8:
+            squares.append(8 * rank + file)
+            rank, file = rank + dr, file + df
+    a, b = SQUARE_NAMES[start], SQUARE_NAMES[target]
+    prompt = (
+        f"Mark the squares from {a} towards {b} along a rank, file or diagonal, to the edge of the board "
+        f"({a} not included). If {b} is on no rank, file or diagonal through {a}, send an empty board."
+    )
+    return Question("squares", prompt, bb_of(squares))
+
+
+def intersections(state: State) -> Question | None:
+    """intersections.js asks where two lines meet, or none: mark that square, or none."""
+    a, b = state.square("a", "e4"), state.square("b", "c7")
+    line_a = state.choice("line_a", LINE_KINDS, "rank")
+    line_b = state.choice("line_b", LINE_KINDS, "diagonal")
+    if line_a == line_b:
+        return None  # two lines of one kind: the page refuses the pair
+    meeting = intersection_square(a, b, line_a, line_b)
+    prompt = (
+        f"Mark the square where the {_line(line_a)} through {SQUARE_NAMES[a]} meets the {_line(line_b)} "
+        f"through {SQUARE_NAMES[b]}. If they do not meet on the board, send an empty board."
+    )
+    return Question("squares", prompt, 0 if meeting is None else 1 << meeting)
+
+
+def routines(state: State) -> Question:
+    """routines.js asks whether a printed routine answers a pair right: here, what it returns."""
+    a, b = state.square("a", "c1"), state.square("b", "a8")
+    routine = routines_answering("same_diagonal")[state.integer("routine", 1, 0, 1)]
+    value = evaluate(routine.name, a, b).printed
+    prompt = (
+        f"What does the page's {routine.name}, printed as {routine.formula}, return for "
+        f"sq1 = {SQUARE_NAMES[a]}, sq2 = {SQUARE_NAMES[b]}? Type the number (1 for true, 0 for false)."
+    )
+    return Question("value", prompt, value)
+
+
+# Each chapter with an exercise, by slug: the kind of question it poses and how.
+POSERS: dict[str, tuple[str, Callable[[State], Question | None]]] = {
+    "msb": ("squares", msb),
+    "shift-ray": ("squares", shift_ray_question),
+    "propagation": ("squares", propagation),
+    "mask": ("squares", mask),
+    "masked-occupied": ("squares", masked_occupied),
+    "rays": ("squares", rays),
+    "hyperbola": ("squares", hyperbola),
+    "game": ("squares", game),
+    "squares": ("value", squares_chapter),
+    "diagonals": ("squares", diagonals),
+    "colors": ("value", colors),
+    "directions": ("squares", directions),
+    "intersections": ("squares", intersections),
+    "routines": ("value", routines),
+}
+
+
+def parse_chapter_path(path: str, slugs) -> tuple[str, str]:
+    """Return (slug, query) of a chapter page path "/chapter/rays?sq=e4"; raise invalid_parameter otherwise.
+
+    ``slugs`` are the chapters this server has. A path is this server's: no scheme, no host.
+    """
+    if path is None:
+        raise ChessvizError("missing_parameter", "path is missing", "path")
+    if not isinstance(path, str):
+        raise ChessvizError("invalid_parameter", f"path must be a string, got {shown(path)}", "path")
+    if len(path) > MAX_PATH:
+        raise ChessvizError("invalid_parameter", f"path is {len(path)} characters long; the most allowed is {MAX_PATH}", "path")
+    parts = urlsplit(path)
+    match = _PATH.fullmatch(parts.path)
+    if parts.scheme or parts.netloc or parts.fragment or not path.startswith("/") or not match or match[1] not in slugs:
+        raise ChessvizError("invalid_parameter", f"path must be a chapter page of this server, got {shown(path)}", "path")
+    return match[1], parts.query
+
+
+def question_for(path: str, slugs) -> Question:
+    """Return the question the chapter at ``path`` poses in its state; raise invalid_parameter if none."""
+    slug, query = parse_chapter_path(path, slugs)
+    poser = POSERS.get(slug)
+    question = poser[1](State(query)) if poser else None
+    if question is None:
+        raise ChessvizError(
+            "invalid_parameter", f"the chapter state {shown(path, 80)} poses no question: choose one that does", "path"
+        )
+    assert question.kind == poser[0], (slug, question.kind)
+    return question

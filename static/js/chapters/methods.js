@@ -1,0 +1,142 @@
+// Chapter "methods": one board, every method of /api/methods side by side: its result (the
+// same attacks), its 64-bit operations, its table memory, the published C++ speed and this
+// project's Python figure from /api/method-speeds; any method's steps one at a time.
+
+import { api } from "../api.js";
+import { popcount, SQUARE_NAMES, squareOfBit } from "../bits.js";
+import { createBoard } from "../board.js";
+import { createChapter } from "../chapter.js";
+import { add, el } from "../dom.js";
+import { pick, randomOccupancy, randomSquare } from "../exercise.js";
+import { big, createSliderSetup, createStatePredict, occupancyIn, predictFields } from "../kit.js";
+import { createPieceSelect, createStepView, engineFields, memory, setupValues } from "../methods-view.js";
+import { T } from "../state.js";
+import { SLIDER_LETTERS } from "../terms.js";
+
+const SLIDERS = Object.keys(SLIDER_LETTERS);
+// The methods in the API's order, with their names for students and how each finds the attacks.
+const METHODS = [
+  [
+    "classical",
+    "Classical approach",
+    "a ray per direction from a table, the nearest blocker by bit scan, its own ray XORed away",
+  ],
+  ["hyperbola", "Hyperbola quintessence", "the devlog's o^(o-2r) per line, with the reversed board for the negative rays"],
+  ["kogge_stone", "Kogge-Stone fill", "per direction three doubling steps of 1, 2 and 4 squares, then one more"],
+  ["dumb7fill", "Dumb7fill", "per direction six single steps, then one more"],
+  ["obstruction_difference", "Obstruction difference", "per line upper ^ (upper - ms1b), the ms1b of the lower blockers"],
+  ["magic", "Fancy magic bitboards", "the relevant occupancy times a magic number, shifted: an index into a table"],
+  ["pext", "PEXT bitboards", "the relevant occupancy packed by PEXT into the index of a table of the same size"],
+];
+const NAMES = Object.fromEntries(METHODS.map(([id, name]) => [id, name]));
+const { root, state, run } = createChapter({
+  ...engineFields(),
+  piece: T.choice(SLIDERS, "queen"),
+  m: T.choice(
+    METHODS.map(([id]) => id),
+    "magic",
+  ),
+  step: T.int(0, 0, 200),
+  ...predictFields(),
+});
+const letter = (s) => SLIDER_LETTERS[s.piece];
+const setup = createSliderSetup(root, state, {
+  piece: letter,
+  mappingNote:
+    "Every value of every step is in the mapping chosen, magic numbers included (lerbef has its own); the attacks, as squares, are the same.",
+});
+const pieceSelect = createPieceSelect(root.querySelector(".toolbar"), state, { choices: SLIDERS.map((p) => [p, p]) });
+
+// --- The methods side by side.
+const cardsTitle = add(root, "h2", { class: "section-title", text: "Seven methods, one board" });
+const cardsNote = add(root, "p", { class: "explain", "data-role": "cards-note" });
+const cards = add(root, "div", { class: "method-cards" });
+const views = METHODS.map(([id, name, how]) => {
+  const card = add(cards, "article", { class: "panel method-card", "data-method": id, "aria-labelledby": `card-${id}` });
+  add(card, "h3", { id: `card-${id}`, text: name });
+  add(card, "p", { class: "muted", text: `${how[0].toUpperCase()}${how.slice(1)}.` });
+  const board = createBoard(card, { role: `result-${id}`, label: `${name}: the attacks`, size: "small" });
+  const facts = add(card, "dl");
+  const fact = (label) => {
+    facts.append(el("dt", { text: label }));
+    return add(facts, "dd");
+  };
+  const operations = fact("64-bit operations");
+  const table = fact("Table memory");
+  const published = fact("C++, published");
+  const python = fact("Python, here");
+  const show = add(card, "button", { type: "button", "data-action": "show-steps", "aria-pressed": "false" }, "");
+  show.addEventListener("click", () => state.set({ m: id, step: 0 }, { history: "replace" }));
+  return { id, name, card, board, operations, table, published, python, show };
+});
+const sources = add(root, "p", { class: "source", "data-role": "speeds-source" });
+
+// --- One method's steps, one at a time.
+const stepsTitle = add(root, "h2", { class: "section-title" });
+const view = createStepView(root, state, { listTitle: "Its steps", listLabel: "Steps of the method" });
+
+const predict = createStatePredict(root, state, "");
+
+/** The published figures of a method as a line: the source's name for it and its million queens a second. */
+function publishedText(figures) {
+  return figures.map((f) => `${Math.round(f.mqueens).toLocaleString("en")} million queens a second (${f.name})`).join("; ");
+}
+
+/** A step's value on the board: a bitboard as it is, a bit scan's answer as its square, an index as its bits. */
+function stepView(s, step, index) {
+  const value = big(step.value);
+  if (step.kind === "square") {
+    const name = SQUARE_NAMES[squareOfBit(Number(value), s.mapping)];
+    return { bits: 1n << value, caption: `Step ${index}: bit ${value}, square ${name}` };
+  }
+  if (step.kind === "number") return { bits: value, caption: `Step ${index}: the number ${value}, its bits` };
+  return { bits: value, caption: `Step ${index}` };
+}
+
+run({
+  errorAfter: sources,
+  present: [...[...setup.boards.children].slice(0, 2), view.column],
+  exercise: {
+    answers: [cardsTitle, cardsNote, cards, stepsTitle, view.row],
+    next: (_s, random) => ({ piece: pick(random, SLIDERS), sq: randomSquare(random), occ: randomOccupancy(random), step: 0 }),
+  },
+  controls: (s) => pieceSelect.set(s.piece),
+  load: (s) =>
+    Promise.all([
+      api("/methods", { piece: s.piece, sq: s.sq, occupied: occupancyIn(s), mapping: s.mapping }),
+      api("/method-speeds"),
+    ]),
+  draw(s, [answer, speeds]) {
+    setup.draw(s, setupValues(s));
+    const at = { [s.sq]: letter(s) };
+    const python = speeds.python;
+    for (const view of views) {
+      const method = answer.methods[view.id];
+      view.board.draw({ bits: big(method.attacks), mapping: s.mapping, marks: { [s.sq]: "slider" } });
+      view.operations.textContent = String(method.operations);
+      view.table.textContent = memory(method.table_bytes);
+      view.published.textContent = publishedText(speeds.published.methods[view.id]);
+      view.python.textContent = `${python.ratios[s.piece][view.id]}x python-chess (${Math.round(python.nanoseconds[s.piece][view.id])} ns a ${s.piece})`;
+      view.card.setAttribute("aria-current", String(view.id === s.m));
+      view.show.setAttribute("aria-pressed", String(view.id === s.m));
+      view.show.textContent = `Its ${method.steps.length} steps`;
+    }
+    const fewest = METHODS.map(([id]) => answer.methods[id].operations);
+    cardsNote.textContent = `The ${s.piece} on ${s.sq}: every method gives the same ${popcount(big(answer.attacks))} squares, each in its own way, from ${Math.min(...fewest)} to ${Math.max(...fewest)} operations.`;
+    sources.textContent = `C++ speeds as published by ${speeds.published.source} (${speeds.published.date}), measured on one ${speeds.published.cpu}, one thread: ${speeds.published.measure}. Python figures: this project's bench/bench_engine.py (${python.date}, ${python.cpu}, Python ${python.python}), each method's time for a ${s.piece} as a multiple of python-chess's attacks_mask.`;
+    const method = answer.methods[s.m];
+    const index = Math.min(s.step, method.steps.length - 1);
+    const step = method.steps[index];
+    stepsTitle.textContent = `${NAMES[s.m]}, step by step`;
+    view.draw({
+      steps: method.steps,
+      index,
+      view: { ...stepView(s, step, index + 1), mapping: s.mapping, index: s.mapping, pieces: at },
+      value: big(step.value),
+      note: `${step.label}. This step adds ${step.operations} operation${step.operations === 1 ? "" : "s"}; the method takes ${method.operations} in all.`,
+    });
+    predict.element.querySelector(".predict-prompt").textContent =
+      `Mark the squares the ${s.piece} on ${s.sq} attacks, the first blocker of each ray included: the answer every method must give. Then reveal.`;
+    predict.draw({ predicted: s.pred, answer: big(answer.attacks), mapping: s.mapping, revealed: s.rev });
+  },
+});

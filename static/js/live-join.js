@@ -1,0 +1,87 @@
+// The join page (/join, /join/<code>): type the code and a nickname, join, and land on the
+// teacher's current view. A student who already joined this class from this browser goes
+// straight back to it with the key kept here.
+
+import { add, el } from "./dom.js";
+import { call, follow, keep, kept, normalizeCode, takeRole } from "./live-core.js";
+
+const page = document.querySelector("[data-live-join]");
+if (page) setUp(page);
+
+function setUp(page) {
+  const { alphabet, length } = page.dataset;
+  const form = page.querySelector("[data-live-form]");
+  const codeInput = form.querySelector("#live-code");
+  const nameInput = form.querySelector("#live-name");
+  const button = form.querySelector("[data-live-join-button]");
+  const message = form.querySelector("[data-live-message]");
+  const say = (text, problem = true) => {
+    message.textContent = text;
+    message.dataset.problem = problem ? "1" : "0";
+  };
+
+  const mine = kept("student");
+  if (mine) {
+    const back = el("button", { type: "button", "data-live-back": "" }, `Back to the class ${mine.code} as ${mine.name}`);
+    const row = add(page, "p", { class: "live-back" }, back);
+    page.prepend(row);
+    back.addEventListener("click", () => land(mine.code));
+  }
+  (page.dataset.code && page.dataset.state === "known" ? nameInput : codeInput).focus();
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const code = normalizeCode(codeInput.value, alphabet, Number(length));
+    if (!code) {
+      say(`A code has ${length} letters and digits, such as K7QM2P (there is no I, O, 0 or 1). Check it and type it again.`);
+      codeInput.focus();
+      return;
+    }
+    button.disabled = true;
+    say("Joining…", false);
+    try {
+      const name = nameInput.value.trim();
+      const joined = await call("POST", `/${code}/students`, { body: name ? { name } : {} });
+      keep("student", { code, key: joined.student_key, id: joined.student_id, name: joined.name, following: true, lastId: null });
+      takeRole("student");
+      say(`You joined as ${joined.name}.`, false);
+      await land(code);
+    } catch (error) {
+      button.disabled = false;
+      const words = {
+        class_not_found: "No class has this code: it may be mistyped, or the class has ended.",
+        class_full: "This class is full: it has as many students as a class can take.",
+        too_many_requests: "Too many wrong codes were tried from this network. Wait a few minutes, then try again.",
+        class_unavailable: "The live class is unavailable right now. Try again in a moment.",
+        invalid_parameter: "That nickname cannot be used: at most 24 letters, digits and spaces.",
+      };
+      say(words[error.code] ?? "Joining failed. Try again in a moment.");
+    }
+  });
+
+  /** Go to the teacher's current view; if there is none yet, wait here for the first one. */
+  async function land(code) {
+    takeRole("student");
+    const info = await call("GET", `/${code}`).catch(() => null);
+    if (info?.view) {
+      window.location.assign(info.view);
+      return;
+    }
+    say("You are in. Waiting for your teacher's first page…", false);
+    const stream = follow(code, {
+      lastId: { get: () => null, set: (id) => keep("student", { ...kept("student"), lastId: id }) },
+      onState: (state) => {
+        if (state === "ended") {
+          keep("student", null);
+          say("The class has ended.");
+        }
+      },
+      onEvent: (type, data) => {
+        if (type === "view" && data.path) {
+          stream.close();
+          window.location.assign(data.path);
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,551 @@
+// The live class on every chapter page: the teacher's panel (start a class, its code, link and
+// QR code, how many joined, Ask / Reveal / End, the answers counted on a board) and the
+// student's bar (follow the teacher or not, answer the question on their own board or by
+// typing a value, see whether they were right). Which one this tab shows: live-core.js.
+// The server decides every answer; this page only shows what it says.
+
+import { SQUARE_NAMES, squareIndex } from "./bits.js";
+import { createBoard } from "./board.js";
+import { add, el } from "./dom.js";
+import { call, follow, keep, kept, tabRole, takeRole, viewPath } from "./live-core.js";
+import { shareLink } from "./share.js";
+
+const root = document.querySelector("[data-live]");
+if (root) setUp(root);
+
+/** "1 student", "3 students". */
+const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** A value answer as students read it: its hex digits and, when small, its decimal value. */
+function valueText(hex) {
+  const value = BigInt(hex);
+  return value < 1000000n ? `${hex} (${value})` : hex;
+}
+
+function setUp(root) {
+  const role = tabRole();
+  const start = el("button", { type: "button", class: "live-start", "data-live-start": "" }, "Start a class");
+  const bar = document.querySelector(".share-bar");
+  (bar ?? root).append(start);
+  if (role === "student") {
+    start.hidden = true;
+    studentBar(root, kept("student"));
+  } else if (role === "teacher") {
+    teacherPanel(root, start, kept("teacher"));
+  } else {
+    start.addEventListener("click", () => openClass(root, start), { once: true });
+  }
+}
+
+// --- the teacher ------------------------------------------------------------------------------
+
+async function openClass(root, start) {
+  start.disabled = true;
+  try {
+    const made = await call("POST", "", { body: { path: viewPath() } });
+    const record = { code: made.code, key: made.teacher_key, joinUrl: made.join_url, open: true, send: true };
+    keep("teacher", record);
+    takeRole("teacher");
+    start.disabled = false;
+    teacherPanel(root, start, record);
+  } catch (error) {
+    start.disabled = false;
+    start.textContent = error.status === 503 ? "Live class unavailable: try again" : "Start a class (failed: try again)";
+    start.addEventListener("click", () => openClass(root, start), { once: true });
+  }
+}
+
+function teacherPanel(root, start, record) {
+  const lanHosts = JSON.parse(root.dataset.lanHosts || "[]");
+  const onLoopback = /^(localhost|127\.|\[::1\])/.test(window.location.hostname);
+  const joinLink = shareLink(record.joinUrl, { hidden: false, lanHost: onLoopback ? lanHosts[0] : null });
+  const panel = el("aside", { class: "live-panel", "aria-labelledby": "live-title", "data-live-panel": "" });
+  panel.innerHTML = `
+    <div class="live-head">
+      <h2 id="live-title">Live class</h2>
+      <button type="button" data-live-hide aria-label="Hide the class panel (the class goes on)">Hide</button>
+    </div>
+    <p class="live-join">Join at <a data-live-link></a> with the code <strong class="live-code" data-live-code></strong></p>
+    <img class="live-qr" data-live-qr width="160" height="160">
+    <p class="live-count" data-live-students role="status" aria-live="polite"></p>
+    <div class="live-actions">
+      <button type="button" data-live-ask>Ask the class</button>
+      <button type="button" data-live-reveal disabled>Reveal to the class</button>
+    </div>
+    <p class="live-note" data-live-note role="status" aria-live="polite"></p>
+    <section class="live-question" data-live-question hidden aria-labelledby="live-question-title">
+      <h3 id="live-question-title">The class's answers</h3>
+      <p class="live-prompt" data-live-prompt></p>
+      <p class="live-answered" data-live-answered role="status" aria-live="polite"></p>
+      <div data-live-heat></div>
+      <ol class="live-values" data-live-values></ol>
+    </section>
+    <label class="live-check"><input type="checkbox" data-live-send> Students follow my page</label>
+    <div class="live-end">
+      <button type="button" data-live-end>End the class</button>
+      <span data-live-confirm hidden>End it for every student?
+        <button type="button" data-live-end-yes>Yes, end it</button>
+        <button type="button" data-live-end-no>No</button></span>
+    </div>`;
+  const part = (name) => panel.querySelector(`[data-live-${name}]`);
+  part("link").href = joinLink;
+  part("link").textContent = joinLink.replace(/^https?:\/\//, "").replace(/\/join\/.*$/, "/join");
+  part("code").textContent = record.code;
+  part("code").setAttribute("aria-label", `Join code: ${[...record.code].join(" ")}`);
+  part("qr").src = `${document.body.dataset.apiRoot || "/api"}/qr?text=${encodeURIComponent(joinLink)}`;
+  part("qr").alt = `QR code of the join link ${joinLink}`;
+  part("send").checked = record.send !== false;
+  root.append(panel);
+
+  const heat = createBoard(part("heat"), { role: "class-answers", label: "Marks per square" });
+  let question = null; // {question_id, kind, prompt, answer?}
+  let timers = [];
+  const note = (text) => {
+    part("note").textContent = text;
+  };
+
+  function show(open) {
+    record.open = open;
+    keep("teacher", record);
+    panel.hidden = !open;
+    document.documentElement.dataset.liveOpen = open ? "1" : "0";
+    start.textContent = open ? "Hide the class panel" : `Live class ${record.code}`;
+    start.setAttribute("aria-expanded", String(open));
+    window.dispatchEvent(new Event("resize")); // presenter mode sizes its slide again
+  }
+  start.addEventListener("click", () => show(panel.hidden));
+  part("hide").addEventListener("click", () => {
+    show(false);
+    start.focus();
+  });
+  show(record.open !== false);
+
+  // The class still there? (A reload after it expired or ended elsewhere.)
+  call("GET", `/${record.code}`).then(
+    (info) => {
+      drawStudents(info.students);
+      if (info.question) {
+        question = { ...info.question };
+        drawQuestion();
+      }
+    },
+    (error) => {
+      if (error.status === 404) ended("The class has ended (it was ended, or it expired): start a new one.");
+      else note("The live class is unavailable right now; the panel reconnects by itself.");
+    },
+  );
+
+  // The teacher's page, sent to the class whenever its URL changes (unless paused).
+  let sent = null;
+  let sending = false;
+  async function sendView() {
+    const path = viewPath();
+    if (!part("send").checked || path === sent || sending) return;
+    sending = true;
+    try {
+      await call("PUT", `/${record.code}/view`, { body: { path }, key: record.key });
+      sent = path;
+      panel.dataset.view = path;
+    } catch (error) {
+      if (error.status === 404) ended("The class has ended.");
+    } finally {
+      sending = false;
+    }
+    if (viewPath() !== sent) sendView(); // changed meanwhile: the newest wins
+  }
+  watchUrl(sendView);
+  part("send").addEventListener("change", () => {
+    record.send = part("send").checked;
+    keep("teacher", record);
+    sendView();
+  });
+  sendView();
+
+  part("ask").addEventListener("click", async () => {
+    note("");
+    try {
+      question = await call("POST", `/${record.code}/questions`, { body: { path: viewPath() }, key: record.key });
+      drawQuestion();
+      poll();
+    } catch (error) {
+      if (error.code === "invalid_parameter")
+        note("This view asks no question: choose a state where the chapter's exercise asks one (in the game, select a piece).");
+      else if (error.status === 404) ended("The class has ended.");
+      else note("The question could not be asked; try again.");
+    }
+  });
+  part("reveal").addEventListener("click", async () => {
+    if (!question) return;
+    try {
+      const revealed = await call("POST", `/${record.code}/questions/${question.question_id}/reveal`, { key: record.key });
+      question.answer = revealed.answer;
+      drawQuestion();
+      poll();
+    } catch {
+      note("The answer could not be revealed; try again.");
+    }
+  });
+  part("end").addEventListener("click", () => {
+    part("confirm").hidden = false;
+    part("end-no").focus();
+  });
+  part("end-no").addEventListener("click", () => {
+    part("confirm").hidden = true;
+    part("end").focus();
+  });
+  part("end-yes").addEventListener("click", async () => {
+    try {
+      await call("DELETE", `/${record.code}`, { key: record.key });
+    } catch (error) {
+      if (error.status !== 404) {
+        note("The class could not be ended; try again.");
+        return;
+      }
+    }
+    ended("The class has ended: every student was told.");
+  });
+
+  function drawStudents(students) {
+    part("students").textContent = `${count(students, "student")} joined`;
+    part("students").dataset.students = String(students);
+  }
+
+  function drawQuestion() {
+    part("question").hidden = !question;
+    part("reveal").disabled = !question || Boolean(question.answer);
+    if (question) panel.dataset.asking = question.kind;
+    else delete panel.dataset.asking;
+    window.dispatchEvent(new Event("resize"));
+    if (!question) return;
+    part("prompt").textContent = question.prompt;
+    part("question").dataset.kind = question.kind;
+    part("heat").hidden = question.kind !== "squares";
+    part("values").hidden = question.kind !== "value";
+  }
+
+  function drawTally(tally) {
+    drawStudents(tally.students);
+    const answered = `Answered: ${tally.answered} of ${tally.students}`;
+    const right = question.answer ? `; right: ${tally.right} of ${tally.answered}` : "";
+    part("answered").textContent = `${answered}${right}.`;
+    Object.assign(part("answered").dataset, { answered: tally.answered, students: tally.students, right: tally.right });
+    if (question.kind === "squares") {
+      const labels = {};
+      const fills = {};
+      for (const [name, n] of Object.entries(tally.squares)) {
+        labels[name] = String(n);
+        fills[name] = `heat-${Math.min(4, 1 + Math.floor((4 * n) / Math.max(1, tally.answered)))}`;
+      }
+      const marks = Object.fromEntries((question.answer ?? []).map((name) => [name, "right"]));
+      heat.draw({ bits: null, labels, fills, marks });
+    } else {
+      part("values").replaceChildren(
+        ...Object.entries(tally.values).map(([value, n]) =>
+          el(
+            "li",
+            { "data-value": value, "data-count": String(n), "data-right": String(value === question.answer) },
+            `${valueText(value)}: ${count(n, "student")}${question.answer && value === question.answer ? " ✓ the answer" : ""}`,
+          ),
+        ),
+      );
+    }
+  }
+
+  // While a question is open, its counts every second; the number of students every few.
+  async function poll() {
+    for (const timer of timers) clearTimeout(timer);
+    timers = [];
+    const tick = async () => {
+      if (!kept("teacher")) return;
+      try {
+        if (question)
+          drawTally(await call("GET", `/${record.code}/questions/${question.question_id}/tally`, { key: record.key }));
+        else drawStudents((await call("GET", `/${record.code}`)).students);
+        if (part("note").dataset.down) note("");
+        delete part("note").dataset.down;
+      } catch (error) {
+        if (error.status === 404) return ended("The class has ended.");
+        part("note").dataset.down = "1";
+        note("The live class is unavailable right now; the panel reconnects by itself.");
+      }
+      timers.push(setTimeout(tick, question ? 1000 : 4000));
+    };
+    tick();
+  }
+  poll();
+
+  function ended(text) {
+    for (const timer of timers) clearTimeout(timer);
+    keep("teacher", null);
+    takeRole(null);
+    panel.remove();
+    delete document.documentElement.dataset.liveOpen;
+    start.textContent = "Start a class";
+    start.removeAttribute("aria-expanded");
+    const restart = start.cloneNode(true); // drop the panel's listener
+    start.replaceWith(restart);
+    restart.addEventListener("click", () => openClass(root, restart), { once: true });
+    const told = add(root, "p", { class: "live-note", role: "status", "data-live-ended": "" }, text);
+    setTimeout(() => told.remove(), 15000);
+    window.dispatchEvent(new Event("resize"));
+  }
+}
+
+/** Call onChange whenever the page's URL changes (the chapter's state setters, Back, Forward). */
+function watchUrl(onChange) {
+  let last = window.location.href;
+  const check = () => {
+    if (window.location.href !== last) {
+      last = window.location.href;
+      onChange();
+    }
+  };
+  for (const name of ["pushState", "replaceState"]) {
+    const original = window.history[name].bind(window.history);
+    window.history[name] = (...args) => {
+      const result = original(...args);
+      queueMicrotask(check);
+      return result;
+    };
+  }
+  window.addEventListener("popstate", check);
+}
+
+// --- the student ------------------------------------------------------------------------------
+
+function studentBar(root, record) {
+  const box = el("section", { class: "live-student", "aria-labelledby": "live-student-title", "data-live-student": "" });
+  box.innerHTML = `
+    <div class="live-student-head">
+      <h2 id="live-student-title">Live class <span data-live-code></span></h2>
+      <span class="live-who" data-live-who></span>
+      <span class="live-conn" data-live-conn role="status" aria-live="polite"></span>
+      <button type="button" data-live-follow aria-pressed="true"></button>
+    </div>
+    <section class="live-task" data-live-task hidden aria-labelledby="live-task-title">
+      <h3 id="live-task-title">Your teacher asks</h3>
+      <p class="live-prompt" data-live-prompt></p>
+      <div data-live-board></div>
+      <p class="live-value-row" data-live-value-row>
+        <label for="live-value">Type your answer</label>
+        <input id="live-value" class="mono" data-live-value autocomplete="off" spellcheck="false" inputmode="text">
+      </p>
+      <div class="live-actions">
+        <button type="button" data-live-submit>Send my answer</button>
+        <button type="button" data-live-clear>Clear my marks</button>
+      </div>
+      <p class="live-result" data-live-result role="status" aria-live="polite"></p>
+    </section>`;
+  root.append(box);
+  const part = (name) => box.querySelector(`[data-live-${name}]`);
+  part("code").textContent = record.code;
+  part("who").textContent = `You are ${record.name}.`; // a name is text, never markup
+  const board = createBoard(part("board"), {
+    role: "my-answer",
+    label: "Your answer: click squares to mark them",
+    interactive: true,
+    onSquare: (name) => {
+      if (!question || question.answer) return;
+      marked.has(name) ? marked.delete(name) : marked.add(name);
+      saveDraft();
+      drawTask();
+    },
+  });
+  let question = null; // the open question's public part, with answer and right once revealed
+  let marked = new Set();
+  let given = null; // the answer the server has for this student
+  let stream = null;
+  const lastId = {
+    get: () => kept("student")?.lastId ?? null,
+    set: (id) => {
+      const now = kept("student");
+      if (now) keep("student", { ...now, lastId: id });
+    },
+  };
+
+  const following = () => kept("student")?.following !== false;
+  function drawFollow() {
+    const on = following();
+    part("follow").setAttribute("aria-pressed", String(on));
+    part("follow").textContent = on ? "Stop following" : "Follow the teacher";
+    box.dataset.following = on ? "1" : "0";
+  }
+  part("follow").addEventListener("click", async () => {
+    keep("student", { ...kept("student"), following: !following() });
+    drawFollow();
+    if (following()) {
+      try {
+        const info = await call("GET", `/${record.code}`);
+        if (info.view) goTo(info.view);
+      } catch {
+        connection("unavailable");
+      }
+    }
+  });
+  drawFollow();
+
+  function goTo(path) {
+    if (!following() || !path) return;
+    const here = window.location.pathname + window.location.search;
+    if (viewPath(new URL(path, window.location.href).href) === viewPath()) return;
+    const target = new URL(path, window.location.href);
+    if (target.pathname === window.location.pathname) {
+      window.history.replaceState(null, "", target.pathname + target.search);
+      window.dispatchEvent(new Event("chessviz:url"));
+    } else if (here !== path) {
+      window.location.assign(target.pathname + target.search);
+    }
+  }
+
+  function connection(state) {
+    const words = {
+      live: "",
+      reconnecting: "Reconnecting…",
+      unavailable: "The live class is unavailable right now; reconnecting by itself.",
+      ended: "",
+    };
+    part("conn").textContent = words[state] ?? "";
+    box.dataset.connection = state;
+    if (state === "ended") leave();
+  }
+
+  function leave() {
+    stream?.close();
+    keep("student", null);
+    takeRole(null);
+    window.location.assign(`${root.dataset.joinUrl}?ended=1`);
+  }
+
+  const draftKey = () => `chessviz-live-draft-${record.code}-${question?.question_id}`;
+  function saveDraft() {
+    sessionStorage.setItem(draftKey(), JSON.stringify([...marked]));
+  }
+
+  function setQuestion(next, answer = null) {
+    question = next;
+    given = answer;
+    let draft = null;
+    try {
+      draft = JSON.parse(sessionStorage.getItem(draftKey()) || "null");
+    } catch {}
+    marked = new Set(draft ?? (Array.isArray(answer) ? answer : []));
+    part("value").value = typeof answer === "string" ? answer : "";
+    part("result").textContent = answer ? "Your answer is sent. You can change it until your teacher reveals the answer." : "";
+    drawTask();
+  }
+
+  function drawTask() {
+    part("task").hidden = !question;
+    if (!question) return;
+    const squares = question.kind === "squares";
+    part("task").dataset.kind = question.kind;
+    part("task").dataset.questionId = question.question_id;
+    part("prompt").textContent = question.prompt;
+    board.figure.hidden = !squares;
+    part("clear").hidden = !squares;
+    part("value-row").hidden = squares;
+    const closed = Boolean(question.answer);
+    part("submit").disabled = closed;
+    part("clear").disabled = closed;
+    part("value").disabled = closed;
+    let bits = 0n;
+    for (const name of marked) bits |= 1n << BigInt(squareIndex(name));
+    const marks = {};
+    if (closed && squares) {
+      const truth = new Set(question.answer);
+      const mine = new Set(Array.isArray(given) ? given : []);
+      for (const name of SQUARE_NAMES) {
+        if (mine.has(name) && truth.has(name)) marks[name] = "right";
+        else if (mine.has(name)) marks[name] = "wrong";
+        else if (truth.has(name)) marks[name] = "missed";
+      }
+      bits = 0n;
+    }
+    board.draw({ bits, mapping: "lerf", marks });
+  }
+
+  part("clear").addEventListener("click", () => {
+    marked = new Set();
+    saveDraft();
+    drawTask();
+  });
+  const submit = async () => {
+    if (!question || question.answer) return;
+    const body =
+      question.kind === "squares"
+        ? { question_id: question.question_id, squares: [...marked] }
+        : { question_id: question.question_id, value: part("value").value.trim() };
+    try {
+      const sentAnswer = await call("POST", `/${record.code}/answers`, { body, key: record.key });
+      given = sentAnswer.answer;
+      part("result").textContent = "Your answer is sent. You can change it until your teacher reveals the answer.";
+      part("result").dataset.sent = "1";
+    } catch (error) {
+      part("result").dataset.sent = "0";
+      part("result").textContent =
+        error.code === "invalid_bitboard"
+          ? "Type a whole number from 0 to 2^64 − 1: 0x and hex digits, or decimal digits."
+          : error.code === "question_closed"
+            ? "The answer was revealed: answers are closed."
+            : "Your answer could not be sent; try again.";
+    }
+  };
+  part("submit").addEventListener("click", submit);
+  part("value").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") submit();
+  });
+
+  /** The answer revealed: the student's marks checked, and whether theirs was right, as the server says. */
+  async function revealed(data, known = null) {
+    if (!question || data.question_id !== question.question_id) return;
+    question.answer = data.answer;
+    drawTask();
+    try {
+      const me = known ?? (await call("GET", `/${record.code}/me`, { key: record.key }));
+      given = me.answer;
+      drawTask();
+      const truth = question.kind === "value" ? valueText(data.answer) : data.answer.join(", ") || "no square";
+      part("result").dataset.right = String(me.right);
+      part("result").textContent =
+        me.right === true
+          ? `✓ Right: ${truth}.`
+          : me.right === false
+            ? `✗ Not right this time: the answer is ${truth}.`
+            : `You did not answer: the answer is ${truth}.`;
+    } catch {
+      part("result").textContent = "The answer is revealed; yours could not be checked.";
+    }
+  }
+
+  // Where this student stands: their name, the open question and their answer (the server's).
+  call("GET", `/${record.code}/me`, { key: record.key }).then(
+    (me) => {
+      part("who").textContent = `You are ${me.name}.`;
+      if (me.question) {
+        setQuestion(me.question, me.answer);
+        if (me.revealed !== null) revealed({ question_id: me.question.question_id, answer: me.revealed }, me);
+      }
+      stream = follow(record.code, {
+        lastId,
+        onState: connection,
+        onEvent(type, data) {
+          if (type === "view") goTo(data.path);
+          else if (type === "question") {
+            if (question?.question_id !== data.question_id) setQuestion(data);
+          } else if (type === "reveal") revealed(data);
+          else if (type === "ended") connection("ended");
+        },
+      });
+    },
+    (error) => {
+      if (error.status === 404) leave();
+      else if (error.status === 403) {
+        keep("student", null);
+        box.remove();
+      } else {
+        connection("unavailable");
+        setTimeout(() => window.location.reload(), 5000);
+      }
+    },
+  );
+}

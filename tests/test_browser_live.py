@@ -1,0 +1,332 @@
+"""A live class in headless Chromium: one teacher and three students, each in a browser context
+of their own, on a real server and a real (embedded) Redis. Join by code and by the QR code's
+link, follow across chapters, stop and resume following, answer on one's own board or by typing,
+the heat map's counts on the teacher's board, the reveal, a reload mid-question, the ended page;
+axe on the join page and the teacher's panel; presenter mode with the panel at 1280x720."""
+
+from __future__ import annotations
+
+import io
+import re
+import threading
+
+import pytest
+import zxingcpp
+from PIL import Image
+from playwright.sync_api import expect
+from test_browser_classroom import FAILING_IMPACTS, run_axe
+from werkzeug.serving import make_server
+
+from chessviz.classes_redis import EmbeddedRedis
+from chessviz.questions import question_for
+from chessviz.web.pages import CHAPTERS
+
+from conftest import screenshot
+from live_helpers import make_app
+
+SLUGS = {c.slug for c in CHAPTERS}
+TIMEOUT = 15_000  # ms: every wait is for a condition, bounded
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The app on its own embedded Redis, served on a free loopback port."""
+    redis = EmbeddedRedis(tmp_path_factory.mktemp("redis")).start()
+    app = make_app(redis.url, CLASS_KEEPALIVE=2)
+    http = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=http.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{http.server_port}"
+    http.shutdown()
+    thread.join(timeout=5)
+    redis.stop()
+
+
+class Person:
+    """One browser context (its own storage: its own keys) and its page, with its problems recorded."""
+
+    def __init__(self, browser, base: str, width=1280, height=900):
+        self.context = browser.new_context(viewport={"width": width, "height": height})
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(TIMEOUT)
+        self.base = base
+        self.problems: list[str] = []
+        self.page.on("console", lambda m: self.problems.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+
+    def go(self, path: str):
+        self.page.goto(self.base + path)
+
+    def check(self, allowed=()):
+        """No console error or page error, but the 404s a test expects (an ended class's code)."""
+        left = [p for p in self.problems if not any(a in p for a in allowed)]
+        assert not left, left
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def people(browser, server):
+    made = []
+
+    def person(**size):
+        made.append(Person(browser, server, **size))
+        return made[-1]
+
+    yield person
+    for p in made:
+        p.close()
+
+
+def start_class(teacher: Person, path: str) -> str:
+    teacher.go(path)
+    teacher.page.get_by_role("button", name="Start a class").click()
+    code = teacher.page.locator("[data-live-code]")
+    expect(code).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
+    return code.text_content()
+
+
+def join(student: Person, code: str, name: str | None = None, typed: str | None = None):
+    student.go("/join")
+    student.page.get_by_label("Class code").fill(typed or code)
+    if name:
+        student.page.get_by_label("Nickname (optional)").fill(name)
+    student.page.get_by_role("button", name="Join", exact=True).click()
+    expect(student.page.locator("[data-live-student]")).to_be_visible()
+
+
+def decode_qr(page) -> str:
+    page.wait_for_function(
+        "() => { const i = document.querySelector('[data-live-qr]'); return i.complete && i.naturalWidth > 0; }"
+    )
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(page.locator("[data-live-qr]").screenshot())))
+    assert len(found) == 1
+    return found[0].text
+
+
+def marks_on(page, role: str) -> dict[str, str]:
+    return dict(
+        page.eval_on_selector_all(f'[data-board="{role}"] [data-mark]', "els => els.map(e => [e.dataset.square, e.dataset.mark])")
+    )
+
+
+def labels_on(page, role: str) -> dict[str, str]:
+    script = "els => els.map(e => [e.dataset.square, e.querySelector('.label').textContent]).filter(([, t]) => t)"
+    return dict(page.eval_on_selector_all(f'[data-board="{role}"] [data-square]', script))
+
+
+def at_path(page, path: str):
+    """Wait until the page's URL is exactly path (pathname and query)."""
+    page.wait_for_function("p => location.pathname + location.search === p", arg=path, timeout=TIMEOUT)
+
+
+def test_a_lesson_with_one_teacher_and_three_students(people, server):
+    teacher = people()
+    code = start_class(teacher, "/chapter/rays")
+    tp = teacher.page
+    expect(tp.locator("[data-live-students]")).to_have_text("0 students joined")
+    # Ann types the code in lower case with a space; Bo scans the QR code; Cy opens /join/<code>.
+    ann, bo, cy = people(width=390, height=844), people(), people()
+    join(ann, code, "Ann", typed=f"{code[:3].lower()} {code[3:].lower()}")
+    expect(ann.page.locator("[data-live-who]")).to_have_text("You are Ann.")
+    at_path(ann.page, "/chapter/rays")
+    link = decode_qr(tp)
+    assert link == f"{server}/join/{code}"
+    bo.page.goto(link)
+    expect(bo.page.get_by_label("Class code")).to_have_value(code)
+    bo.page.get_by_role("button", name="Join", exact=True).click()
+    expect(bo.page.locator("[data-live-student]")).to_be_visible()
+    assert re.fullmatch(r"You are [A-Z][a-z]+ [A-Z][a-z]+\.", bo.page.locator("[data-live-who]").text_content())
+    cy.go(f"/join/{code.lower()}")
+    cy.page.get_by_label("Nickname (optional)").fill("Cy <b>")
+    cy.page.get_by_role("button", name="Join", exact=True).click()
+    expect(cy.page.locator("[data-live-who]")).to_have_text("You are Cy <b>.")  # text, never markup
+    expect(tp.locator("[data-live-students]")).to_have_text("3 students joined")
+
+    # Follow: a click on the teacher's board, then another chapter, reach every student.
+    tp.locator('[data-board="slider"] [data-square="d5"]').click()
+    for student in (ann, bo, cy):
+        at_path(student.page, "/chapter/rays?sq=d5")
+        expect(student.page.locator('[data-board="slider"] [data-square="d5"]')).to_have_attribute("data-piece", "Q")
+    cy.page.get_by_role("button", name="Stop following").click()
+    tp.goto(server + "/chapter/mask?sq=c3&line=file")
+    for student in (ann, bo):
+        at_path(student.page, "/chapter/mask?sq=c3&line=file")
+        expect(student.page.locator('[data-board="slider"] [data-square="c3"]')).to_have_attribute("data-piece", "R")
+    expect(cy.page.locator("[data-live-student]")).to_have_attribute("data-following", "0")
+    assert cy.page.url.endswith("/chapter/rays?sq=d5")  # exploring on their own
+    cy.page.get_by_role("button", name="Follow the teacher").click()
+    at_path(cy.page, "/chapter/mask?sq=c3&line=file")
+
+    # Ask: squares, answered on each student's own board.
+    path = "/chapter/mask?sq=c3&line=file"
+    truth = question_for(path, SLUGS).answer_json()
+    tp.get_by_role("button", name="Ask the class").click()
+    for student in (ann, bo, cy):
+        expect(student.page.locator("[data-live-prompt]")).to_contain_text("Mark the squares set in (o - r) & m")
+    for name in truth:
+        ann.page.locator(f'[data-board="my-answer"] [data-square="{name}"]').click()
+    ann.page.get_by_role("button", name="Send my answer").click()
+    expect(ann.page.locator("[data-live-result]")).to_contain_text("Your answer is sent")
+    bo_marks = [truth[0], "h8"]
+    for name in bo_marks:
+        bo.page.locator(f'[data-board="my-answer"] [data-square="{name}"]').click()
+    bo.page.get_by_role("button", name="Send my answer").click()
+    expect(bo.page.locator("[data-live-result]")).to_contain_text("Your answer is sent")
+    # Cy marks, sends, then reloads mid-question: the same class, name and answer come back.
+    cy.page.locator('[data-board="my-answer"] [data-square="a1"]').click()
+    cy.page.get_by_role("button", name="Send my answer").click()
+    expect(cy.page.locator("[data-live-result]")).to_contain_text("Your answer is sent")
+    expect(tp.locator("[data-live-answered]")).to_have_text("Answered: 3 of 3.")
+    cy.page.reload()
+    expect(cy.page.locator("[data-live-who]")).to_have_text("You are Cy <b>.")
+    expect(cy.page.locator("[data-live-prompt]")).to_contain_text("(o - r) & m")
+    expect(cy.page.locator('[data-board="my-answer"] [data-square="a1"]')).to_have_attribute("data-bit", "1")
+    cy.page.locator('[data-board="my-answer"] [data-square="a1"]').click()  # changes their mind
+    cy.page.locator(f'[data-board="my-answer"] [data-square="{truth[-1]}"]').click()
+    cy.page.get_by_role("button", name="Send my answer").click()
+    expect(cy.page.locator("[data-live-result]")).to_contain_text("Your answer is sent")
+    # The heat map: how many marked each square, no names.
+    expected = dict.fromkeys(truth, 1)
+    expected[truth[0]] = 2
+    expected[truth[-1]] = expected[truth[-1]] + 1
+    expected["h8"] = 1
+    tp.wait_for_function(
+        "([role, want]) => { const got = {}; for (const e of document.querySelectorAll(`[data-board='${role}'] [data-square]`)) "
+        "{ const t = e.querySelector('.label').textContent; if (t) got[e.dataset.square] = t; } "
+        "return JSON.stringify(Object.entries(got).sort()) === JSON.stringify(Object.entries(want).sort()); }",
+        arg=["class-answers", {k: str(v) for k, v in expected.items()}],
+        timeout=TIMEOUT,
+    )
+    assert "Ann" not in tp.locator("[data-live-panel]").text_content()
+    screenshot(tp, "live-teacher-heat-map")
+
+    # Reveal: each student sees whether they were right, as the server says.
+    tp.get_by_role("button", name="Reveal to the class").click()
+    expect(ann.page.locator("[data-live-result]")).to_contain_text("✓ Right")
+    expect(bo.page.locator("[data-live-result]")).to_contain_text("✗ Not right")
+    expect(cy.page.locator("[data-live-result]")).to_contain_text("✗ Not right")
+    assert marks_on(bo.page, "my-answer") == {truth[0]: "right", "h8": "wrong", **dict.fromkeys(truth[1:], "missed")}
+    expect(tp.locator("[data-live-answered]")).to_have_text("Answered: 3 of 3; right: 1 of 3.")
+    assert set(marks_on(tp, "class-answers")) == set(truth)
+    expect(bo.page.get_by_role("button", name="Send my answer")).to_be_disabled()
+    screenshot(ann.page, "live-student-revealed")
+
+    # A value question: typed.
+    tp.goto(server + "/chapter/squares?bb=0x81")
+    for student in (ann, bo, cy):
+        at_path(student.page, "/chapter/squares?bb=0x81")
+    tp.get_by_role("button", name="Ask the class").click()
+    for student, value in ((ann, "0x81"), (bo, "129"), (cy, "0x8001")):
+        expect(student.page.get_by_label("Type your answer")).to_be_visible()
+        student.page.get_by_label("Type your answer").fill(value)
+        student.page.get_by_label("Type your answer").press("Enter")
+        expect(student.page.locator("[data-live-result]")).to_contain_text("Your answer is sent")
+    expect(tp.locator("[data-live-values] li")).to_have_count(2)
+    expect(tp.locator('[data-live-values] li[data-value="0x0000000000000081"]')).to_have_attribute("data-count", "2")
+    tp.get_by_role("button", name="Reveal to the class").click()
+    expect(ann.page.locator("[data-live-result]")).to_contain_text("✓ Right")
+    expect(bo.page.locator("[data-live-result]")).to_contain_text("✓ Right")
+    expect(cy.page.locator("[data-live-result]")).to_contain_text("✗ Not right")
+    expect(tp.locator("[data-live-answered]")).to_have_text("Answered: 3 of 3; right: 2 of 3.")
+
+    # The teacher's panel survives a reload; closing it does not end the class.
+    tp.reload()
+    expect(tp.locator("[data-live-code]")).to_have_text(code)
+    tp.get_by_role("button", name="Hide the class panel (the class goes on)").click()
+    expect(tp.locator("[data-live-panel]")).to_be_hidden()
+    tp.get_by_role("button", name=f"Live class {code}").click()
+    expect(tp.locator("[data-live-panel]")).to_be_visible()
+
+    # The end: every student lands on the ended page, and the code stops working.
+    tp.get_by_role("button", name="End the class").click()
+    tp.get_by_role("button", name="Yes, end it").click()
+    for student in (ann, bo, cy):
+        student.page.wait_for_url("**/join?ended=1", timeout=TIMEOUT)
+        expect(student.page.locator("[data-live-ended]")).to_have_text("The class has ended. Thank you for taking part.")
+    screenshot(ann.page, "live-ended")
+    expect(tp.get_by_role("button", name="Start a class")).to_be_visible()
+    ann.go(f"/join/{code}")
+    expect(ann.page.locator("[data-live-unknown]")).to_be_visible()
+    for person in (teacher, ann, bo, cy):
+        person.check(allowed=("404",))
+
+
+def test_the_join_page_says_what_is_wrong(people):
+    student = people(width=390, height=844)
+    student.go("/join")
+    page = student.page
+    page.get_by_label("Class code").fill("K7Q")
+    page.get_by_role("button", name="Join", exact=True).click()
+    expect(page.locator("[data-live-message]")).to_contain_text("A code has 6 letters and digits")
+    page.get_by_label("Class code").fill("ZZZZZZ")
+    page.get_by_role("button", name="Join", exact=True).click()
+    expect(page.locator("[data-live-message]")).to_contain_text("No class has this code")
+    student.go("/join/ZZZZZZ")
+    expect(page.locator("[data-live-unknown]")).to_be_visible()
+    expect(page.get_by_label("Class code")).to_have_value("ZZZZZZ")
+    student.check(allowed=("404",))
+
+
+@pytest.mark.parametrize("theme", ["light", "dark", "contrast"])
+def test_axe_finds_nothing_on_the_join_page_and_the_teacher_s_panel(people, theme):
+    teacher, student = people(), people(width=390, height=844)
+    failures = []
+    for person in (teacher, student):
+        person.go("/join")
+        person.page.emulate_media(color_scheme="dark" if theme == "dark" else "light")
+        person.page.evaluate(
+            "t => t === 'contrast' ? localStorage.setItem('chessviz-theme', t) : localStorage.removeItem('chessviz-theme')", theme
+        )
+    code = start_class(teacher, "/chapter/propagation")
+    teacher.page.get_by_role("button", name="Ask the class").click()
+    expect(teacher.page.locator("[data-live-answered]")).to_have_text("Answered: 0 of 0.")
+    join(student, code, "Sam")
+    expect(student.page.locator("[data-live-prompt]")).to_be_visible()
+    student.go(f"/join/{code}")
+    for person in (teacher, student):
+        person.page.problems = person.problems  # run_axe filters axe's own CSP log lines
+        for v in run_axe(person.page):
+            if v["impact"] in FAILING_IMPACTS:
+                failures.append(
+                    f"{person.page.url} {theme}: {v['id']} ({v['impact']}) at {[n['target'] for n in v['nodes'][:3]]}"
+                )
+    student.go("/chapter/propagation")
+    expect(student.page.locator("[data-live-prompt]")).to_be_visible()
+    student.page.problems = student.problems
+    for v in run_axe(student.page):
+        if v["impact"] in FAILING_IMPACTS:
+            failures.append(f"student bar {theme}: {v['id']} ({v['impact']}) at {[n['target'] for n in v['nodes'][:3]]}")
+    assert not failures, "\n".join(failures)
+    teacher.check()
+    student.check()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (853, 480)])
+def test_presenter_mode_with_the_class_panel(people, size):
+    width, height = size
+    teacher, student = people(width=width, height=height), people()
+    code = start_class(teacher, "/chapter/rays?sq=d5")
+    join(student, code, "Sam")
+    page = teacher.page
+    page.get_by_role("button", name="Ask the class").click()
+    expect(student.page.locator("[data-live-prompt]")).to_be_visible()
+    student.page.locator('[data-board="my-answer"] [data-square="c5"]').click()
+    student.page.get_by_role("button", name="Send my answer").click()
+    expect(page.locator("[data-live-answered]")).to_have_text("Answered: 1 of 1.")
+    page.keyboard.press("p")
+    page.wait_for_function(
+        "() => document.documentElement.dataset.present === '1' && document.getElementById('chapter').dataset.drawn"
+    )
+    page.wait_for_timeout(300)  # presenter.js sizes the slide on the next frames; nothing is asserted on time
+    panel = page.locator("[data-live-panel]").bounding_box()
+    kept = page.eval_on_selector_all("[data-present-keep]", "els => els.map(e => e.getBoundingClientRect().right)")
+    assert kept and max(kept) <= panel["x"] + 1, (kept, panel)  # the slide beside the panel, not under it
+    code_box = page.locator("[data-live-code]").bounding_box()
+    assert code_box["y"] + code_box["height"] <= height
+    if width >= 1280:
+        heat = page.locator('[data-board="class-answers"]').bounding_box()
+        assert heat["x"] >= panel["x"] and heat["x"] + heat["width"] <= panel["x"] + panel["width"]
+    screenshot(page, f"live-presenter-{width}x{height}")
+    teacher.check()
