@@ -17,11 +17,13 @@ A4 = {"width": 794, "height": 1123}
 # the links of a list of steps, the copy buttons) and what the page marks as for the screen only.
 SCREEN_ONLY = "button:not(.sq):not(.linklike), .copy-row, .screen-only"
 
-# Give every element of the page that is drawn on screen, and is no screen-only control, a mark.
+# Give every element of the page that is drawn on screen (with an area: an empty holder shows
+# nothing), and is no screen-only control, a mark.
 MARK_SHOWN = """(screenOnly) => {
   let n = 0;
   for (const e of document.querySelectorAll('main *')) {
-    if (e.checkVisibility() && !e.closest(screenOnly)) e.dataset.shownOnScreen = String(n++);
+    const box = e.getBoundingClientRect();
+    if (e.checkVisibility() && box.width * box.height > 0 && !e.closest(screenOnly)) e.dataset.shownOnScreen = String(n++);
   }
   return n;
 }"""

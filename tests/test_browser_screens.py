@@ -130,12 +130,14 @@ def test_every_exported_board_names_its_numbers_mapping_and_no_text_overlaps(pag
 STAGE = """() => {
   const box = e => { const r = e.getBoundingClientRect(); return { x: r.left, y: r.top, right: r.right, bottom: r.bottom }; };
   const shown = e => e.checkVisibility();
-  const stage = [...document.querySelectorAll('#chapter [data-stage]')].filter(shown);
+  // A part laid out by its children (display: contents) has no box of its own, only theirs.
+  const unpacked = e => getComputedStyle(e).display === 'contents' && !e.closest('[hidden]');
+  const stage = [...document.querySelectorAll('#chapter [data-stage]')].filter(e => shown(e) || unpacked(e));
   const boardsOf = e => (e.matches('[data-board]') ? [e] : [...e.querySelectorAll('[data-board]')]).filter(shown);
   const working = stage.flatMap(boardsOf).find(b => b.querySelector('button.sq')) ?? null;
   const parts = stage.filter(e => !working || !e.contains(working)).map(e => {
     const boards = boardsOf(e);
-    const panel = boards.length ? null : box(e);
+    const panel = boards.length ? null : box(unpacked(e) ? e.firstElementChild : e);
     return { what: e.outerHTML.slice(0, 80), panel, boards: boards.map(b => ({ role: b.dataset.board, ...box(b) })) };
   });
   const texts = b => [...b.querySelectorAll('.idx, .label, .coord')].filter(t => t.textContent && shown(t))
