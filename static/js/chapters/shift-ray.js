@@ -41,8 +41,8 @@ const mapping = createMappingSwitch(
   "Switching the mapping keeps the squares but renumbers their bits: on a rank the operator flips (in lerbef east is >>, in lerf east is <<), and the two diagonals swap their shifts of 7 and 9.",
 );
 const pick = createPickSwitch(top, state, [
-  ["from", "start (S)"],
-  ["to", "destination (D)"],
+  ["from", "the start square (S)"],
+  ["to", "the destination (D)"],
 ]);
 
 // Above the boards, the loop's stepper and its line of code; then the board to choose on, the
