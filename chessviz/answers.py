@@ -8,6 +8,10 @@ request's mapping, squares as names. Pure: no Flask, no HTTP names.
 
 from __future__ import annotations
 
+from functools import reduce
+from itertools import accumulate
+from operator import or_
+
 from .audit import Answer, color_working, evaluate, knight_distance, printed_intersection, routines_answering
 from .compass import direction, move_cells, table
 from .derivation import derivation
@@ -50,6 +54,11 @@ def _color(sq: Square) -> str:
     return "dark" if is_dark(sq) else "light"
 
 
+def _parity(n: int) -> str:
+    """Return "even" or "odd" for a whole number, negative ones included: _parity(-7) == "odd"."""
+    return "odd" if n % 2 else "even"
+
+
 def _verdict(answer: Answer, correct_as: str = "correct") -> dict:
     """One routine's answer for one input as the pages list it: name, formula, value, meaning, verdict."""
     routine = answer.routine
@@ -66,8 +75,13 @@ def _verdict(answer: Answer, correct_as: str = "correct") -> dict:
 
 
 def square_answer(sq: Square, mapping: str) -> dict:
-    """Describe one square: e4 is index 28, rank 3, file 4, 0x88 0x34, light, diagonal -1, anti-diagonal 7."""
+    """Describe one square: e4 is index 28, rank 3, file 4, 0x88 0x34, light, diagonal -1, anti-diagonal 7.
+
+    Also the squares sharing a line with it (``aligned``, itself left out) and both its
+    diagonals (``diagonals``, itself included), in the mapping.
+    """
     diagonal = diagonal_index(sq)
+    masks = {kind: line_mask(sq, kind, mapping) for kind in LINE_KINDS}
     return {
         "name": square_name(sq),
         "index": sq,
@@ -80,10 +94,13 @@ def square_answer(sq: Square, mapping: str) -> dict:
             "index": diagonal,
             "index_plus7": diagonal + 7,
             "index_and15": diagonal & 15,
+            "parity": _parity(diagonal),
             "length": diagonal_length(sq),
         },
         "anti_diagonal": {"index": anti_diagonal_index(sq), "length": anti_diagonal_length(sq)},
-        "masks": {kind: BB(line_mask(sq, kind, mapping)) for kind in LINE_KINDS},
+        "masks": {kind: BB(mask) for kind, mask in masks.items()},
+        "aligned": BB(reduce(or_, masks.values()) & ~(1 << bit_of(sq, mapping))),
+        "diagonals": BB(masks["diagonal"] | masks["anti_diagonal"]),
     }
 
 
@@ -119,6 +136,7 @@ def color_answer(sq: Square, other: Square | None) -> dict:
         body["other_color"] = _color(other)
         body["same_color"] = is_dark(sq) == is_dark(other)
         body["knight_distance"] = knight_distance(sq, other)
+        body["knight_distance_parity"] = _parity(body["knight_distance"])
         body["same_color_methods"] = [_verdict(evaluate(r.name, sq, other), "agrees") for r in routines_answering("same_color")]
     return body
 
@@ -188,6 +206,7 @@ def intersections_answer(a: Square, b: Square) -> dict:
 def ray_answer(origin: Square, target: Square, mapping: str) -> dict:
     """Return the shift loop from origin to target, each shifted bit with its square."""
     result = shift_ray(origin, target, mapping)
+    so_far = list(accumulate(result["steps"], or_))
     return {
         "from": square_name(origin),
         "to": square_name(target),
@@ -197,19 +216,30 @@ def ray_answer(origin: Square, target: Square, mapping: str) -> dict:
         "shift": result["shift"],
         "steps": [BB(step) for step in result["steps"]],
         "squares": [square_name(square_of_bit(step.bit_length() - 1, mapping)) for step in result["steps"]],
+        "so_far": [BB(ray) for ray in so_far],
         "ray": BB(result["ray"]),
     }
 
 
 def devlog_ray_answer(origin: Square, target: Square, shift: int, mapping: str) -> dict:
-    """Return what the devlog's printed loop does from origin to target, bounded."""
+    """Return what the devlog's printed loop does from origin to target, bounded.
+
+    Each step also carries the shifted bit as a bitboard (null past bit 63 or once 0) and the
+    ray collected so far within 64 bits (the last step's is the loop's ray).
+    """
     result = devlog_ray(origin, target, mapping, shift)
+    steps, so_far = [], 0
+    for step in result["steps"]:
+        on_board = step["bit"] is not None and step["bit"] < 64
+        so_far |= 1 << step["bit"] if on_board else 0
+        steps.append({**step, "value": BB(1 << step["bit"]) if on_board else None, "so_far": BB(so_far)})
     return {
         "from": square_name(origin),
         "to": square_name(target),
         "mapping": mapping,
         "shift": shift,
         **result,
+        "steps": steps,
         "ray": BB(result["ray"]),
     }
 
@@ -238,7 +268,11 @@ def subtract_answer(minuend: Bitboard, subtrahend: Bitboard) -> dict:
 
 
 def slide_answer(sq: Square, occupied: Bitboard, line: str, mapping: str) -> dict:
-    """Return every step of o^(o-2r) for the slider on sq along one line, and the borrow path of o - r."""
+    """Return every step of o^(o-2r) for the slider on sq along one line, and the borrow path of o - r.
+
+    Also what the pages mark on those steps: the bits of o - r the borrow turned on (set in
+    o - r, borrowed), and where masking the occupancy first changes the result.
+    """
     steps = slide_steps(sq, occupied, line, mapping)
     values = {step["id"]: step["value"] for step in steps}
     propagation = subtract(values["o"], values["r"])
@@ -250,6 +284,8 @@ def slide_answer(sq: Square, occupied: Bitboard, line: str, mapping: str) -> dic
         "steps": [{**step, "value": BB(step["value"])} for step in steps],
         "o_minus_r_borrows": BB(propagation["borrows"]),
         "o_minus_r_wrapped": propagation["wrapped"],
+        "o_minus_r_turned_on": BB(propagation["borrows"] & propagation["difference"]),
+        "masking_differs": BB(values["o_minus_r_masked"] ^ values["b_minus_r_masked"]),
         "negative_as_printed_correct": values["negative_as_printed"] == values["negative"],
     }
 
@@ -257,12 +293,16 @@ def slide_answer(sq: Square, occupied: Bitboard, line: str, mapping: str) -> dic
 def attacks_answer(piece: str, sq: Square, occupied: Bitboard, own: Bitboard, mapping: str) -> dict:
     """Return a slider's attacks, moves and each line's positive and negative rays."""
     result = attacks(piece, sq, occupied, own, mapping)
+    lines = result["lines"].values()
     return {
         "piece": piece,
         "sq": square_name(sq),
         "mapping": mapping,
         "attacks": BB(result["attacks"]),
         "moves": BB(result["moves"]),
+        "own_attacked": BB(result["attacks"] & own),
+        "positive": BB(reduce(or_, (rays["positive"] for rays in lines), 0)),
+        "negative": BB(reduce(or_, (rays["negative"] for rays in lines), 0)),
         "lines": {line: {k: BB(v) for k, v in rays.items()} for line, rays in result["lines"].items()},
     }
 

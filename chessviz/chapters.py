@@ -71,7 +71,7 @@ _DEVLOG_OCCUPANCY = convert(OCCUPANCY_LERBEF, "lerbef", "lerf")
 _DEVLOG_ROOK = pic.slider(_DEVLOG_OCCUPANCY, "f4", "R")  # the o - r chapters open on the devlog's sketch
 # The engine chapters open on a slider on e4 among these blockers (static/js/methods-view.js):
 # some on its lines, one behind another, one on an edge square.
-_ENGINE_BOARD = bb_of(parse_square(name) for name in ("c4", "b4", "e7", "g6", "b1", "h4", "e2"))
+ENGINE_BOARD = bb_of(parse_square(name) for name in ("c4", "b4", "e7", "g6", "b1", "h4", "e2"))
 
 CHAPTERS: tuple[Chapter, ...] = (
     Chapter(
@@ -207,7 +207,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "A ray by filling: three doubling steps of 1, 2 and 4 squares per direction, beside dumb7fill's single steps.",
         "squares",
         sources=(_wiki("Kogge-Stone_Algorithm"), _wiki("Dumb7Fill")),
-        picture=pic.slider(_ENGINE_BOARD, "e4", "R"),
+        picture=pic.slider(ENGINE_BOARD, "e4", "R"),
     ),
     Chapter(
         "magic",
@@ -216,7 +216,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Attacks by one table read: the relevant occupancy, a magic number that packs it into an index, and the search for one.",
         "squares",
         sources=(_wiki("Magic_Bitboards"), _wiki("Looking_for_Magics"), _wiki("BMI2")),
-        picture=pic.slider(_ENGINE_BOARD, "e4", "R"),
+        picture=pic.slider(ENGINE_BOARD, "e4", "R"),
     ),
     Chapter(
         "methods",
@@ -234,7 +234,7 @@ CHAPTERS: tuple[Chapter, ...] = (
             _wiki("BMI2"),
             Source("Gigantua, Chess_Movegen (C++ speeds)", "https://github.com/Gigantua/Chess_Movegen"),
         ),
-        picture=pic.slider(_ENGINE_BOARD, "e4", "Q"),
+        picture=pic.slider(ENGINE_BOARD, "e4", "Q"),
     ),
     Chapter(
         "code",

@@ -12,6 +12,8 @@ from __future__ import annotations
 import atexit
 import ctypes
 import os
+import queue
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -47,6 +49,16 @@ def _die_with_parent() -> None:  # pragma: no cover - runs in the child between 
         pass
 
 
+def _forget_the_dead(folder: Path) -> None:
+    """Remove the folders of servers whose process is gone (a server killed before it could tidy up)."""
+    import psutil
+
+    for stale in folder.glob("redis-*-*"):
+        pid = stale.name.split("-")[1]
+        if pid.isdigit() and not psutil.pid_exists(int(pid)):
+            shutil.rmtree(stale, ignore_errors=True)
+
+
 class EmbeddedRedis:
     """One private redis-server on a Unix socket in ``folder`` (created if absent).
 
@@ -57,6 +69,7 @@ class EmbeddedRedis:
 
     def __init__(self, folder: Path | str):
         folder = Path(folder).resolve()  # redis-server changes into --dir: no relative paths
+        _forget_the_dead(folder)
         socket = folder / f"redis-{os.getpid()}-{id(self):x}" / SOCKET_NAME
         if len(str(socket)) > MAX_SOCKET_PATH:
             folder = Path(tempfile.gettempdir())
@@ -65,6 +78,7 @@ class EmbeddedRedis:
         self.process: subprocess.Popen | None = None
         self.owner = os.getpid()
         self._lock = threading.Lock()
+        self._released: threading.Event | None = None
         atexit.register(self.stop)
 
     @property
@@ -95,16 +109,7 @@ class EmbeddedRedis:
                 "--logfile", str(self.log),
                 "--maxclients", "10000",
             ]  # fmt: skip
-            # Only a process's main thread may tie the server's life to its own (Linux ties it to
-            # the thread): a development server starting it from a request thread relies on atexit.
-            main = threading.current_thread() is threading.main_thread()
-            self.process = subprocess.Popen(
-                args,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                preexec_fn=_die_with_parent if main else None,
-            )
+            self.process = self._spawn(args)
             self.owner = os.getpid()
             deadline = time.monotonic() + timeout
             while not self._answers():
@@ -117,6 +122,31 @@ class EmbeddedRedis:
                     raise RedisStartError(f"redis-server did not answer on {self.socket} within {timeout} s")
                 time.sleep(0.01)
             return self
+
+    def _spawn(self, args: list[str]) -> subprocess.Popen:
+        """Start redis-server, tied to this process's life: Linux stops it (PR_SET_PDEATHSIG) when the
+        thread that started it ends, even by SIGKILL. From the main thread that is the process's
+        end; from another (a development server's request thread, which ends with its request) a
+        keeper thread starts it and lives until stop() or the process's end."""
+        popen = {"stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+        if threading.current_thread() is threading.main_thread():
+            return subprocess.Popen(args, preexec_fn=_die_with_parent, **popen)
+        started: queue.Queue = queue.Queue()
+        released = self._released = threading.Event()
+
+        def keeper() -> None:
+            try:
+                started.put(subprocess.Popen(args, preexec_fn=_die_with_parent, **popen))
+            except OSError as error:
+                started.put(error)
+                return
+            released.wait()
+
+        threading.Thread(target=keeper, name="embedded-redis-keeper", daemon=True).start()
+        process = started.get(timeout=10)
+        if isinstance(process, OSError):
+            raise RedisStartError(f"redis-server could not be started: {process}")
+        return process
 
     def running(self) -> bool:
         return self.process is not None and self.process.poll() is None
@@ -144,6 +174,9 @@ class EmbeddedRedis:
 
     def _kill(self) -> None:
         process, self.process = self.process, None
+        if self._released is not None:
+            self._released.set()  # the keeper thread ends (its server gets SIGTERM); terminate() below makes sure
+            self._released = None
         if process is None:
             return
         if process.poll() is None:

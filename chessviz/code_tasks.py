@@ -15,8 +15,8 @@ message naming the file, the task and the field.
 
 Adding a task
 -------------
-1. Append a ``[[task]]`` table to code-tasks.toml: ``id`` (its URL name), ``part`` (devlog
-   or wiki), ``source`` (where the exercise is printed), ``statement`` (paragraphs), ``entry``
+1. Append a ``[[task]]`` table to code-tasks.toml: ``id`` (its URL name), ``part`` (devlog,
+   wiki or engines), ``source`` (where the exercise is printed), ``statement`` (paragraphs), ``entry``
    (the function or class the student writes), ``call`` (``function``: entry(...args);
    ``piece``: new entry(...).getMoves(board)), ``args`` (the argument names), ``result``
    (bitboard, boolean or square) and ``kind``, which says which inputs it is checked on and
@@ -28,7 +28,13 @@ Adding a task
    - ``piece``: every square with 64 occupancies for ``piece`` (rook, bishop or queen);
      the truth is its moves;
    - ``routine``: every input of the audited wiki routine ``routine`` (see routines.toml);
-     the truth is that routine's truth.
+     the truth is that routine's truth;
+   - ``occluded-fill``: the slider's bit and the empty squares, every square with 16
+     occupancies; the truth is the Kogge-Stone fill east (chessviz.methods.occluded_fill);
+   - ``relevant-mask``: every square as (rank, file) for ``piece`` (rook or bishop); the truth
+     is its relevant-occupancy mask;
+   - ``magic-index``: (occupied, mask, magic, shift) with the project's lerbef magics, every
+     square's rook and bishop with 8 occupancies each; the truth is the fancy magic index.
 
    A new kind of input is a new entry of :data:`KINDS` below (its inputs, truth, sentence,
    board view and the chapter state that shows one input) and of
@@ -57,6 +63,10 @@ from pathlib import Path
 from .audit import ROUTINES_BY_NAME, Routine, audit
 from .datafiles import DATA, DataFileError, Entry, shown_path, tables
 from .errors import ChessvizError, one_of
+from .methods import occluded_fill
+from .methods_geometry import KINDS as KIND_NAMES
+from .methods_geometry import relevant_masks
+from .methods_magic import square_magics
 from .sliding import PIECE_LINES, attacks, devlog_ray, shift_ray, slide_steps
 from .squares import (
     BB_ALL,
@@ -69,11 +79,15 @@ from .squares import (
     line_squares,
     square_file,
     square_name,
+    square_of_bit,
     square_rank,
 )
 
 MAPPING = "lerbef"
 BB = format_bitboard
+# The parts of the code chapter, as the chapter lists them: the devlog's exercises, the wiki
+# routines, and how engines do it (the engine chapters' methods).
+PARTS = ("devlog", "wiki", "engines")
 TASKS_FILE = DATA / "code-tasks.toml"  # its JavaScript files: DATA / "code-tasks"
 
 
@@ -160,6 +174,25 @@ class RoutineInput:
 
     routine: Routine
     args: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class FillInput:
+    """A slider on `square` (LERF) among `occupied` (LERF, slider left out), filled in `direction` (its short name)."""
+
+    square: int
+    occupied: int
+    direction: str
+
+
+@dataclass(frozen=True)
+class LookupInput:
+    """A rook's or bishop's (`kind`) table lookup for a slider on `square` among `occupied` (LERF), at `step`."""
+
+    kind: str
+    square: int
+    occupied: int
+    step: int
 
 
 @dataclass(frozen=True)
@@ -394,6 +427,74 @@ def _routine_view(task: Task, *squares: int) -> View:
     return View(None, {}, marks, None, caption)
 
 
+# The engine tasks (the engine chapters): a Kogge-Stone fill east, a relevant-occupancy mask, a
+# magic index. Bitboards in lerbef, as every bitboard of the code chapter.
+def _fill_inputs() -> list[tuple]:
+    """(gen, pro): the slider's bit and the empty squares, for every square and 16 occupancies."""
+    out = []
+    for sq in SQUARES:
+        for occ in _occupancies(f"fill-{sq}", 16):
+            gen = _bit(sq)
+            out.append((gen, ~(convert(occ, "lerf", MAPPING) | gen) & BB_ALL))
+    return out
+
+
+def _fill_view(task: Task, gen: int, pro: int) -> View:
+    sq = _square_of(gen)
+    pieces = {square_name(s): "p" for s in SQUARES if not pro >> bit_of(s, MAPPING) & 1 and s != sq}
+    pieces[square_name(sq)] = "R"
+    return View(~pro & ~gen & BB_ALL, pieces, {}, None, "the generator (a rook), the squares not in pro (pawns)")
+
+
+def _mask_inputs(task: Task) -> list[tuple]:
+    return [(square_rank(sq) + 1, square_file(sq) + 1) for sq in SQUARES]
+
+
+def _mask_view(task: Task, rank: int, file: int) -> View:
+    name = square_name(_piece_square(rank, file))
+    return View(None, {name: task.piece[0].upper()}, {}, None, f"the {task.piece} on {name} (rank {rank}, file {file})")
+
+
+@cache
+def _lookups() -> dict[tuple[int, int], tuple[str, int]]:
+    """{(mask, magic): (kind, bit)} of the project's lerbef magics: which square an input's numbers belong to."""
+    return {(m.mask, m.magic): (kind, bit) for kind in KIND_NAMES for bit, m in enumerate(square_magics(kind, MAPPING))}
+
+
+def _index_inputs() -> list[tuple]:
+    """(occupied, mask, magic, shift): every square's rook and bishop magic with 8 occupancies each."""
+    out = []
+    for kind in KIND_NAMES:
+        for sq in SQUARES:
+            m = square_magics(kind, MAPPING)[bit_of(sq, MAPPING)]
+            for occ in _occupancies(f"index-{kind}-{sq}", 8):
+                out.append((convert(occ, "lerf", MAPPING) & ~_bit(sq) & BB_ALL, m.mask, m.magic, m.shift))
+    return out
+
+
+def _index_of(occupied: int, mask: int, magic: int, shift: int) -> tuple[str, int]:
+    return _lookups()[(mask, magic)]
+
+
+def _index_describe(task: Task, occupied: int, mask: int, magic: int, shift: int) -> str:
+    kind, bit = _index_of(occupied, mask, magic, shift)
+    name = square_name(square_of_bit(bit, MAPPING))
+    return f"{task.entry}(occupied = {BB(occupied)}, mask = the {kind}'s mask on {name}, magic = {BB(magic)}, shift = {shift})"
+
+
+def _index_view(task: Task, occupied: int, mask: int, magic: int, shift: int) -> View:
+    kind, bit = _index_of(occupied, mask, magic, shift)
+    sq = square_of_bit(bit, MAPPING)
+    pieces = {square_name(s): "p" for s in SQUARES if occupied >> bit_of(s, MAPPING) & 1}
+    pieces[square_name(sq)] = kind[0].upper()
+    return View(occupied, pieces, {}, mask, f"the {kind}, the occupied squares (pawns), the mask (yellow)")
+
+
+def _index_shown(occupied: int, mask: int, magic: int, shift: int) -> LookupInput:
+    kind, bit = _index_of(occupied, mask, magic, shift)
+    return LookupInput(kind, square_of_bit(bit, MAPPING), convert(occupied, MAPPING, "lerf"), 3)
+
+
 # --- the kinds of task --------------------------------------------------------------------
 
 
@@ -453,6 +554,36 @@ KINDS: dict[str, Kind] = {
         shown=lambda task, rank, file, occupied, own: PieceInput(
             _piece_fen(task.piece, rank, file, occupied, own), _piece_square(rank, file)
         ),
+        measures={},
+    ),
+    "occluded-fill": Kind(
+        arity=lambda task: 2,
+        result=lambda task: "bitboard",
+        inputs=lambda task: _fill_inputs(),
+        truth=lambda task, gen, pro: occluded_fill(gen, pro, "east", MAPPING),
+        describe=lambda task, gen, pro: f"{task.entry}(gen = {square_name(_square_of(gen))}, pro = {BB(pro)})",
+        view=_fill_view,
+        shown=lambda task, gen, pro: FillInput(_square_of(gen), convert(~pro & ~gen & BB_ALL, MAPPING, "lerf"), "e"),
+        measures={},
+    ),
+    "relevant-mask": Kind(
+        arity=lambda task: 2,
+        result=lambda task: "bitboard",
+        inputs=_mask_inputs,
+        truth=lambda task, rank, file: relevant_masks(task.piece, MAPPING)[bit_of(_piece_square(rank, file), MAPPING)],
+        describe=lambda task, rank, file: f"{task.entry}({rank}, {file}) on {square_name(_piece_square(rank, file))}",
+        view=_mask_view,
+        shown=lambda task, rank, file: LookupInput(task.piece, _piece_square(rank, file), 0, 0),
+        measures={},
+    ),
+    "magic-index": Kind(
+        arity=lambda task: 4,
+        result=lambda task: "bitboard",
+        inputs=lambda task: _index_inputs(),
+        truth=lambda task, occupied, mask, magic, shift: ((occupied & mask) * magic & BB_ALL) >> shift,
+        describe=_index_describe,
+        view=_index_view,
+        shown=lambda task, *args: _index_shown(*args),
         measures={},
     ),
     "routine": Kind(
@@ -515,7 +646,7 @@ def _read_task(entry: Entry) -> Task:
     kind = KINDS[kind_name]
     fields = {
         "id": entry.text("id", pattern=r"[a-z][a-z0-9]*(-[a-z0-9]+)*"),
-        "part": entry.choice("part", ("devlog", "wiki")),
+        "part": entry.choice("part", PARTS),
         "source": entry.text("source"),
         "statement": entry.texts("statement"),
         "entry": entry.text("entry", pattern=IDENTIFIER),
@@ -529,6 +660,8 @@ def _read_task(entry: Entry) -> Task:
             raise entry.fail("args", f"{name!r} is not a JavaScript name")
     if kind_name == "ray":
         fields["lines"] = entry.texts("lines", choices=LINE_KINDS, length=range(1, 5))
+    if kind_name == "relevant-mask":
+        fields["piece"] = entry.choice("piece", KIND_NAMES)
     if kind_name == "piece":
         fields["piece"] = entry.choice("piece", PIECE_LINES)
         if fields["call"] != "piece":
@@ -577,6 +710,9 @@ def arg_kinds(task: Task) -> tuple[str, ...]:
         "position": "bitboard",
         "mask": "bitboard",
         "own": "bitboard",
+        "gen": "bitboard",
+        "pro": "bitboard",
+        "magic": "bitboard",
     }
     return tuple(kinds.get(name, "integer") for name in task.args)
 

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from .errors import ChessvizError
 from .methods_geometry import (
+    BY_NAME,
     LINE_DIRECTIONS,
     PIECE_DIRECTIONS,
     PIECE_KINDS,
@@ -428,6 +429,22 @@ def _fill_directions(mapping: str) -> dict[str, tuple[tuple[int, int], ...]]:
         piece: tuple((d.shift(mapping), BB_ALL if d.wrap_mask(mapping) is None else d.wrap_mask(mapping)) for d in directions)
         for piece, directions in PIECE_DIRECTIONS.items()
     }
+
+
+def occluded_fill(gen: Bitboard, pro: Bitboard, direction: str, mapping: str) -> Bitboard:
+    """Return the Kogge-Stone occluded fill of ``gen`` along ``pro`` in one direction, every generator at once.
+
+    e.g. east in lerf from e4 with d4..h4 empty: e4 f4 g4 h4 (the fill stops before a square not in
+    pro, and never wraps onto the next rank). The wiki's eastOccl for any direction and mapping.
+    See https://www.chessprogramming.org/Kogge-Stone_Algorithm#OccludedFill
+    """
+    d = BY_NAME[direction]
+    shift, wrap = d.shift(mapping), d.wrap_mask(mapping)
+    pro &= BB_ALL if wrap is None else wrap
+    for k in (1, 2, 4):
+        gen |= pro & _shifted(gen, k * shift)
+        pro &= _shifted(pro, k * shift)
+    return gen
 
 
 def kogge_stone_attacks(piece: str, sq: Square, occupied: Bitboard, mapping: str = "lerf") -> Bitboard:

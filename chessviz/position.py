@@ -113,6 +113,7 @@ def describe(board: chess.BaseBoard, mapping: str, selected: Square | None = Non
                 "square": square_name(selected),
                 "piece": None,
                 "moves": [],
+                "captures": [],
                 "promotions": [],
                 "bitboard": 0,
                 "slider": None,
@@ -124,6 +125,8 @@ def describe(board: chess.BaseBoard, mapping: str, selected: Square | None = Non
                 "square": square_name(selected),
                 "piece": piece.symbol(),
                 "moves": [square_name(sq) for sq in chess.SquareSet(moves)],
+                # The targets holding a piece: the moves that take it.
+                "captures": [square_name(sq) for sq in chess.SquareSet(moves & board.occupied)],
                 "promotions": promotions(board, selected, moves),
                 "bitboard": convert(moves, "lerf", mapping),
                 "slider": SLIDERS.get(piece.piece_type),

@@ -34,9 +34,13 @@ from urllib.parse import parse_qsl, urlsplit
 
 from . import devlog
 from .audit import evaluate, routines_answering
+from .chapters import ENGINE_BOARD
 from .compass import RAY_DIRECTIONS, direction
 from .errors import ChessvizError, shown
 from .lines import intersection_square, is_dark
+from .methods import trace
+from .methods_geometry import DIRECTIONS, PIECE_DIRECTIONS, relevant_masks
+from .methods_magic import magic_attacks
 from .position import describe, parse_fen
 from .sliding import attacks, compare_boards, shift_ray, slide_steps
 from .squares import (
@@ -356,6 +360,64 @@ def routines(state: State) -> Question:
     return Question("value", prompt, value)
 
 
+# --- the engine chapters (kogge-stone.js, magic.js, methods.js, with methods-view.js's fields)
+
+_ENGINE_MAPPINGS = ("lerbef", "lerf")  # terms.js's MAPPINGS; the engine chapters fall back to lerf
+_SLIDERS = ("rook", "bishop", "queen")
+_JUMPS = {1: "1 square", 2: "2 squares", 3: "4 squares"}
+
+
+def _engine_state(state: State, piece: str) -> tuple[str, Square, Bitboard, str]:
+    """Return (piece, slider, LERF occupancy, mapping) as methods-view.js's engineFields read them."""
+    return (
+        state.choice("piece", _SLIDERS, piece),
+        state.square("sq", "e4"),
+        state.bitboard("occ", ENGINE_BOARD),
+        state.choice("mapping", _ENGINE_MAPPINGS, "lerf"),
+    )
+
+
+def kogge_stone(state: State) -> Question:
+    """kogge-stone.js: the fill after doubling step ds to the chosen direction (the piece's first if it has none)."""
+    piece, sq, occupied, mapping = _engine_state(state, "rook")
+    shorts = [d.short for d in PIECE_DIRECTIONS[piece]]
+    short = state.choice("dir", tuple(d.short for d in DIRECTIONS), "w")
+    short = short if short in shorts else shorts[0]
+    ds = state.integer("ds", 1, 1, 3)
+    steps = trace("kogge_stone", piece, sq, convert(occupied, "lerf", mapping), mapping).steps
+    value = next(s["value"] for s in steps if s["id"] == f"{short}_gen{ds}")
+    words = next(d.words for d in DIRECTIONS if d.short == short)
+    prompt = (
+        f"The {piece} on {SQUARE_NAMES[sq]}, {_blockers(occupied, sq)}. Doubling step {ds} of the Kogge-Stone fill to the "
+        f"{words} moves the fill {_JUMPS[ds]} on, only onto empty squares: mark the squares the fill covers after it "
+        f"({SQUARE_NAMES[sq]} included)."
+    )
+    return Question("squares", prompt, convert(value, mapping, "lerf"))
+
+
+def magic(state: State) -> Question:
+    """magic.js: the relevant-occupancy mask of the chosen table's piece."""
+    kind = state.choice("kind", ("rook", "bishop"), "rook")
+    sq = state.square("sq", "e4")
+    mask = relevant_masks(kind, "lerf")[sq]  # the same squares in either mapping
+    prompt = (
+        f"Mark the relevant-occupancy squares of the {kind} on {SQUARE_NAMES[sq]}: the squares where a blocker can change "
+        "its attacks, the last square of each ray left out."
+    )
+    return Question("squares", prompt, mask)
+
+
+def methods_question(state: State) -> Question:
+    """methods.js: the attacks every method must give."""
+    piece, sq, occupied, mapping = _engine_state(state, "queen")
+    value = magic_attacks(piece, sq, convert(occupied, "lerf", mapping), mapping)
+    prompt = (
+        f"The {piece} on {SQUARE_NAMES[sq]}, {_blockers(occupied, sq)}. Mark the squares it attacks, the first blocker "
+        "of each ray included: the answer every method must give."
+    )
+    return Question("squares", prompt, convert(value, mapping, "lerf"))
+
+
 # Each chapter with an exercise, by slug: the kind of question it poses and how.
 POSERS: dict[str, tuple[str, Callable[[State], Question | None]]] = {
     "msb": ("squares", msb),
@@ -372,6 +434,9 @@ POSERS: dict[str, tuple[str, Callable[[State], Question | None]]] = {
     "directions": ("squares", directions),
     "intersections": ("squares", intersections),
     "routines": ("value", routines),
+    "kogge-stone": ("squares", kogge_stone),
+    "magic": ("squares", magic),
+    "methods": ("squares", methods_question),
 }
 
 

@@ -170,6 +170,15 @@ def bb_of(squares: Iterable[Square], mapping: str = "lerf") -> Bitboard:
     return bb
 
 
+def compare_marked(marked: Bitboard, answer: Bitboard) -> dict[str, Bitboard]:
+    """Return how marked squares compare with an answer (both in one mapping): right, wrong, missed.
+
+    e.g. marked {e4, f4} against the answer {f4, g4}: right {f4}, wrong {e4} (marked, not in the
+    answer), missed {g4}. The page judges a student's marks this way (bits.js compareMarked).
+    """
+    return {"right": marked & answer, "wrong": marked & ~answer & BB_ALL, "missed": answer & ~marked & BB_ALL}
+
+
 def check_line_kind(kind: str) -> str:
     """Return ``kind`` if it is a line kind; raise invalid_parameter otherwise."""
     return one_of(kind, LINE_KINDS, "line")

@@ -28,7 +28,7 @@ CHESSVIZ_MODULES = [
     "chessviz.web.params", "chessviz.web.schemas", "chessviz.web.memo", "chessviz.web.pages", "chessviz.web.serving",
     "chessviz.web.links", "chessviz.web.api", "chessviz.web.api_bitboard", "chessviz.web.api_sliding", "chessviz.web.api_wiki",
     "chessviz.web.api_code", "chessviz.web.api_server", "chessviz.web.api_compass", "chessviz.web.api_methods",
-    "chessviz.web.api_classes", "chessviz.web.code_worker", "chessviz.web.openapi", "chessviz.web",
+    "chessviz.web.api_classes", "chessviz.web.taps", "chessviz.web.code_worker", "chessviz.web.openapi", "chessviz.web",
 ]  # fmt: skip
 
 

@@ -1,6 +1,7 @@
 """The code chapter's API: every task's inputs and answers against independent oracles
 (python-chess, walks along the board, the wiki's geometry), and what it says of printed code."""
 
+import json
 import re
 
 import chess
@@ -8,11 +9,14 @@ import pytest
 
 from chessviz.squares import SQUARE_NAMES, convert
 
-from conftest import app_scope
+from conftest import ROOT, app_scope
 from oracle import walked_mask
 from sliding_oracle import DIRECTIONS, python_chess_attacks, walked_rays
 
-TASKS = ["horizontal", "vertical", "diagonal", "negative", "bishop", "queen", "same-diagonal", "color", "intersection"]
+TASKS = [
+    "horizontal", "vertical", "diagonal", "negative", "bishop", "queen", "same-diagonal", "color", "intersection",
+    "occluded-fill", "rook-mask", "magic-index",
+]  # fmt: skip
 
 
 def lerbef(lerf: int) -> int:
@@ -382,6 +386,14 @@ def test_the_negative_task_s_occupancies_are_fixed_and_run_from_sparse_to_dense(
 
 def expected_call(task: str, entry: str, args: list) -> str:
     """The call a task shows for one input, written here from the input alone."""
+    if task == "occluded-fill":
+        return f"eastOccl(gen = {SQUARE_NAMES[one_square(args[0])]}, pro = {args[1]})"
+    if task == "rook-mask":
+        return f"rookMask({args[0]}, {args[1]}) on {SQUARE_NAMES[chess.square(args[1] - 1, args[0] - 1)]}"
+    if task == "magic-index":
+        kind, sq = magic_of(args)
+        mask = f"the {kind}'s mask on {SQUARE_NAMES[sq]}"
+        return f"magicIndex(occupied = {args[0]}, mask = {mask}, magic = {args[2]}, shift = {args[3]})"
     if task in ("horizontal", "vertical", "diagonal"):
         return f"{entry}({SQUARE_NAMES[one_square(args[0])]}, {SQUARE_NAMES[one_square(args[1])]})"
     if task == "negative":
@@ -412,6 +424,21 @@ def test_every_task_shows_each_input_as_the_call_it_makes(client, truths):
 
 def expected_view(task: str, entry: str, args: list) -> dict:
     """How one input is drawn, from the input alone: blockers as pawns, the piece, the squares marked."""
+    if task == "occluded-fill":
+        sq, empty = one_square(args[0]), lerf(args[1])
+        blocked = ~empty & ~chess.BB_SQUARES[sq] & chess.BB_ALL
+        pieces = {SQUARE_NAMES[s]: "p" for s in chess.SquareSet(blocked)} | {SQUARE_NAMES[sq]: "R"}
+        caption = "the generator (a rook), the squares not in pro (pawns)"
+        return {"occupied": f"0x{lerbef(blocked):016x}", "pieces": pieces, "marks": {}, "line": None, "caption": caption}
+    if task == "rook-mask":
+        name = SQUARE_NAMES[chess.square(args[1] - 1, args[0] - 1)]
+        caption = f"the rook on {name} (rank {args[0]}, file {args[1]})"
+        return {"occupied": None, "pieces": {name: "R"}, "marks": {}, "line": None, "caption": caption}
+    if task == "magic-index":
+        kind, sq = magic_of(args)
+        pieces = {SQUARE_NAMES[s]: "p" for s in chess.SquareSet(lerf(args[0]))} | {SQUARE_NAMES[sq]: kind[0].upper()}
+        caption = f"the {kind}, the occupied squares (pawns), the mask (yellow)"
+        return {"occupied": args[0], "pieces": pieces, "marks": {}, "line": args[1], "caption": caption}
     if task == "negative":
         occupied, sq = lerf(args[0]), one_square(args[1])
         pieces = {SQUARE_NAMES[s]: "p" for s in chess.SquareSet(occupied)} | {SQUARE_NAMES[sq]: "R"}
@@ -448,3 +475,87 @@ def expected_view(task: str, entry: str, args: list) -> dict:
 def test_every_task_draws_each_input_from_the_input_alone(client, truths):
     for task, entry, index, one in shown_inputs(client, truths):
         assert one["view"] == expected_view(task, entry, one["input"]), (task, index)
+
+
+# --- the engine tasks: the Kogge-Stone fill east, the rook's mask, the magic index -----------------
+
+MAGICS = json.loads((ROOT / "chessviz" / "data" / "magics.json").read_text(encoding="utf-8"))["magics"]["lerbef"]
+
+
+def magic_of(args: list) -> tuple[str, int]:
+    """(kind, LERF square) of a magic-index input: the file's lerbef magic it carries, found by its mask."""
+    mask = lerf(args[1])
+    for kind in ("rook", "bishop"):
+        for sq in range(64):
+            python_chess_mask = chess.BB_RANK_MASKS[sq] | chess.BB_FILE_MASKS[sq] if kind == "rook" else chess.BB_DIAG_MASKS[sq]
+            if mask == python_chess_mask and args[2] == MAGICS[kind][sq ^ 7]["magic"]:
+                return kind, sq
+    raise AssertionError(f"no magic of the file is {args[2]} with that mask")
+
+
+def walk_east(sq: int, empty: int) -> int:
+    """The squares a fill east reaches from sq, sq included: on along the rank while the next square is empty."""
+    filled = chess.BB_SQUARES[sq]
+    while chess.square_file(sq) < 7 and empty >> (sq + 1) & 1:
+        sq += 1
+        filled |= chess.BB_SQUARES[sq]
+    return filled
+
+
+def test_the_fill_east_task_against_a_walk_along_the_rank(truths):
+    body = truths["occluded-fill"]
+    assert body["count"] == 64 * 16 == len(body["expected"])
+    squares = set()
+    for (gen, pro), expected in zip(body["inputs"], body["expected"], strict=True):
+        sq = one_square(gen)
+        squares.add(sq)
+        assert not lerf(pro) >> sq & 1  # the slider's own square is no empty square
+        assert lerf(expected) == walk_east(sq, lerf(pro)), (SQUARE_NAMES[sq], pro)
+    assert squares == set(range(64))
+    # Some fills run to the h-file and must not wrap onto the next rank: the a-file square is empty there.
+    assert any(
+        lerf(e) & chess.BB_FILE_H and lerf(p) >> (one_square(g) // 8 * 8 + 8) & 1
+        for (g, p), e in zip(body["inputs"], body["expected"], strict=True)
+        if one_square(g) < 56
+    )
+
+
+def test_the_rook_mask_task_is_python_chess_s_mask_on_every_square(truths):
+    body = truths["rook-mask"]
+    assert body["inputs"] == [[sq // 8 + 1, sq % 8 + 1] for sq in range(64)]
+    for (rank, file), expected in zip(body["inputs"], body["expected"], strict=True):
+        sq = chess.square(file - 1, rank - 1)
+        assert lerf(expected) == chess.BB_RANK_MASKS[sq] | chess.BB_FILE_MASKS[sq]
+
+
+def test_the_magic_index_task_on_the_file_s_magics(truths):
+    body = truths["magic-index"]
+    assert body["count"] == 2 * 64 * 8
+    seen = set()
+    for args, expected in zip(body["inputs"], body["expected"], strict=True):
+        occupied, mask, magic, shift = args
+        kind, sq = magic_of(args)
+        seen.add((kind, sq))
+        assert not lerf(occupied) >> sq & 1 and shift == 64 - bin(int(mask, 16)).count("1")
+        index = ((int(occupied, 16) & int(mask, 16)) * int(magic, 16)) % 2**64 // 2**shift
+        assert int(expected, 16) == index < 2 ** (64 - shift)
+    assert len(seen) == 128
+
+
+def test_an_engine_task_s_input_opens_its_chapter_on_the_answer(client, truths):
+    one = client.get("/api/code-truth?task=occluded-fill&index=37").json
+    q = one["query"]
+    assert one["chapter"] == "kogge-stone" and q["dir"] == "e" and q["mapping"] == "lerbef"
+    occupied = convert(int(q["occ"], 16), "lerf", "lerbef")
+    methods = client.get(f"/api/methods?piece=rook&sq={q['sq']}&occupied={occupied}&mapping=lerbef").json
+    east = [s for s in methods["methods"]["kogge_stone"]["steps"] if s["id"].startswith("e_")]
+    assert east[q["step"]]["id"] == "e_gen3" and east[q["step"]]["value"] == one["expected"]
+    one = client.get("/api/code-truth?task=magic-index&index=700").json
+    q = one["query"]
+    assert one["chapter"] == "magic" and q["step"] == 3
+    occupied = convert(int(q["occ"], 16), "lerf", "lerbef")
+    magic = client.get(f"/api/magic?piece={q['kind']}&sq={q['sq']}&occupied={occupied}&mapping=lerbef").json
+    assert f"0x{magic['index']:016x}" == one["expected"] and magic["magic"] == one["input"][2]
+    one = client.get("/api/code-truth?task=rook-mask&index=28").json
+    magic = client.get(f"/api/magic?piece=rook&sq={one['query']['sq']}&mapping=lerbef").json
+    assert one["query"]["sq"] == "e4" and magic["mask"] == one["expected"]

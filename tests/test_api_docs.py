@@ -122,6 +122,7 @@ SECTION_TAGS = {
     "Sliding pieces: the devlog": "sliding",
     "Slider methods: how engines do it": "methods",
     "Code exercises: the code chapter": "code",
+    "Answers ahead: a tap on a board": "pages",
     "The server": "server",
     "The API's own description": "meta",
     "Live classes": "classes",

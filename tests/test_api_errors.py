@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from chessviz.web import api_bitboard, api_methods, api_sliding, api_wiki  # noqa: F401  (declare the endpoints)
+from chessviz.web import api_bitboard, api_methods, api_sliding, api_wiki, taps  # noqa: F401  (declare the endpoints)
 from chessviz.web.api import ENDPOINTS
 from chessviz.web.params import Param
 
@@ -106,8 +106,12 @@ def test_errors_of_the_core_name_the_parameter_the_contract_says(client, url, co
 
 def test_every_text_parameter_takes_its_longest_value():
     """The length limit is the most allowed, not the least refused: a FEN of 100 characters reaches the FEN reader."""
-    texts = [p for ep in ENDPOINTS for p in ep.params if "maxLength" in p.schema]
+    texts = [p for ep in ENDPOINTS if ep.path != "/api/taps" for p in ep.params if "maxLength" in p.schema]
     assert sorted({p.name for p in texts}) == ["fen", "text"]
     for param in texts:
         longest = "x" * param.schema["maxLength"]
         assert param.parse(longest) == longest, param.name
+    # /api/taps: each parameter carrying an endpoint's query reads that query at its longest.
+    for param in BY_PATH["/api/taps"].params[2:]:
+        longest = "sq=e4&" + "x" * (param.schema["maxLength"] - 6)
+        assert param.parse(longest)[1] == {"sq": "e4", longest[6:]: ""}, param.name

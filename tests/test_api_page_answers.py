@@ -84,7 +84,8 @@ def test_position_names_the_lines_of_a_slider(client, letter, lines):
     assert selected["lines"] == lines
     # An empty square: nothing to move, an empty board of moves.
     assert client.get("/api/position?fen=8/8/8/8/8/8/8/8&square=d4").json["selected"] == {
-        "square": "d4", "piece": None, "moves": [], "promotions": [], "bitboard": "0x" + "0" * 16, "slider": None, "lines": [],
+        "square": "d4", "piece": None, "moves": [], "captures": [], "promotions": [], "bitboard": "0x" + "0" * 16, "slider": None,
+        "lines": [],
     }  # fmt: skip
 
 

@@ -129,6 +129,20 @@ SAMPLES = {
     ],
     "/api/code-tasks": [{}],
     "/api/code-truth": code_truth_sample(),
+    # What the chapters ask ahead: every kind of tap, an answer that is an error, a move's position after.
+    "/api/taps": [
+        {"tap": "sq"},
+        {"tap": "sq;occupied^", "slide": "sq=f4&occupied=0x1000804200000010&line=rank&mapping=lerbef"},
+        {"tap": "value^,sq", "bitboard": "value=0x81&mapping=lerf", "square": "sq=e4"},
+        {"tap": "destination^;start=", "compare": "destination=0x80&start=0x10&mapping=lerbef"},
+        {"tap": "to", "ray": "from=c4&to=g4", "devlog-ray": "from=c4&to=g4&shift=1"},
+        {
+            "tap": "square,to",
+            "follow": "position",
+            "position": f"fen={DEVLOG_FEN}&square=d4&mapping=lerbef",
+            "move": f"fen={DEVLOG_FEN}&from=d4",
+        },
+    ],
 }
 
 

@@ -13,6 +13,14 @@ from sliding_oracle import DIRECTIONS, python_chess_attacks, rev, walked_rays
 DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
 
 
+def sum_of(boards):
+    """Return the union of some bitboards."""
+    union = 0
+    for board in boards:
+        union |= board
+    return union
+
+
 def bb(text):
     return int(text, 16)
 
@@ -27,6 +35,10 @@ def test_ray_matches_python_chess_between_for_every_aligned_pair(client):
             assert convert(bb(body["ray"]), mapping, "lerf") == chess.between(a, b) | chess.BB_SQUARES[a] | chess.BB_SQUARES[b]
             assert body["squares"][0] == SQUARE_NAMES[a] and body["squares"][-1] == SQUARE_NAMES[b]
             assert len(body["steps"]) == chess.square_distance(a, b) + 1
+            # What the page draws at step i: the squares walked so far, a first, from the squares named.
+            walked = [chess.parse_square(name) for name in body["squares"]]
+            so_far = [convert(bb(ray), mapping, "lerf") for ray in body["so_far"]]
+            assert so_far == [sum(chess.BB_SQUARES[s] for s in walked[: i + 1]) for i in range(len(walked))]
 
 
 def test_ray_c4_g4_lerbef(client):
@@ -44,6 +56,22 @@ def test_ray_refuses_squares_off_one_line(client, query):
     response = client.get("/api/ray?" + query)
     assert response.status_code == 400
     assert response.json["error"]["code"] == "not_aligned" and response.json["error"]["param"] == "to"
+
+
+def test_devlog_ray_steps_carry_the_shifted_bit_and_what_is_collected(client):
+    """Each step's board is its bit (none past bit 63 or once 0), and so_far the on-board bits so far."""
+    rng = random.Random("devlog-steps")
+    cases = [("c4", "d7", "8"), ("d7", "c4", "8"), ("h4", "a5", "1"), ("c4", "g4", "1"), ("a1", "h8", "9")]
+    cases += [(SQUARE_NAMES[rng.randrange(64)], SQUARE_NAMES[rng.randrange(64)], rng.choice("1789")) for _ in range(200)]
+    for a, b, shift in cases:
+        body = client.get(f"/api/devlog-ray?from={a}&to={b}&shift={shift}&mapping=lerbef").json
+        collected = 0
+        for step in body["steps"]:
+            on_board = step["bit"] is not None and step["bit"] < 64
+            assert step["value"] == (f"0x{1 << step['bit']:016x}" if on_board else None), (a, b, shift, step)
+            collected |= (1 << step["bit"]) if on_board else 0
+            assert bb(step["so_far"]) == collected
+        assert body["steps"][-1]["so_far"] == body["ray"]
 
 
 def test_devlog_ray_reports_the_printed_loops_failures(client):
@@ -130,6 +158,11 @@ def test_attacks_over_http_sample_both_mappings(client):
             assert (convert(positive, mapping, "lerf"), convert(negative, mapping, "lerf")) == walked, (kind, SQUARE_NAMES[sq])
             union |= positive | negative
         assert union == bb(body["attacks"])
+        # The unions the pages draw: every line's rays walked, and the own pieces attacked.
+        walked = [walked_rays(sq, kind, occupied, mapping) for kind in kinds]
+        assert convert(bb(body["positive"]), mapping, "lerf") == sum_of(p for p, _ in walked)
+        assert convert(bb(body["negative"]), mapping, "lerf") == sum_of(n for _, n in walked)
+        assert convert(bb(body["own_attacked"]), mapping, "lerf") == expected & own
 
 
 def test_position_and_move_devlog_final_position(client):
@@ -146,6 +179,16 @@ def test_position_and_move_devlog_final_position(client):
     expected = sorted({m.to_square for m in game.generate_pseudo_legal_moves(from_mask=chess.BB_SQUARES[27])})
     assert body["selected"]["moves"] == [SQUARE_NAMES[s] for s in expected]
     assert convert(bb(body["selected"]["bitboard"]), "lerbef", "lerf") == sum(1 << s for s in expected)
+    # The targets the board marks as captures: python-chess's capturing moves.
+    for square, piece in body["pieces"].items():
+        selected = client.get(f"/api/position?fen={DEVLOG_FEN}&square={square}").json["selected"]
+        game.turn = piece.isupper()
+        takes = sorted(
+            {m.to_square for m in game.generate_pseudo_legal_captures(from_mask=chess.BB_SQUARES[chess.parse_square(square)])}
+        )
+        assert selected["captures"] == [SQUARE_NAMES[s] for s in takes], square
+    assert client.get(f"/api/position?fen={DEVLOG_FEN}&square=e4").json["selected"]["captures"] == []
+    game.turn = chess.BLACK
     moved = client.get(f"/api/move?fen={DEVLOG_FEN}&from=d4&to=d7").json
     game.push(chess.Move(27, 51))
     assert moved["fen"] == game.board_fen() and moved["captured"] == "P"
@@ -265,6 +308,10 @@ def test_slide_every_step_over_http_equals_its_formula_and_the_walked_rays(clien
         assert (convert(expected["positive"], mapping, "lerf"), convert(expected["negative"], mapping, "lerf")) == walked_rays(
             sq, line, lerf_occupied, mapping
         )
+        # What the pages mark: the bits o - r has and o has not, and where the two masked results differ.
+        assert bb(body["o_minus_r_turned_on"]) == expected["o_minus_r"] & ~expected["o"] & BB_ALL
+        differs = {s for s in range(64) if (expected["o_minus_r_masked"] ^ expected["b_minus_r_masked"]) >> s & 1}
+        assert {s for s in range(64) if bb(body["masking_differs"]) >> s & 1} == differs
 
 
 def test_slide_formulas_are_written_for_students(client):

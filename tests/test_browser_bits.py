@@ -2,7 +2,7 @@
 
 import random
 
-from chessviz.squares import SQUARE_NAMES, bit_of, convert, format_bitboard
+from chessviz.squares import SQUARE_NAMES, bit_of, compare_marked, convert, format_bitboard
 
 
 def test_bits_js_agrees_with_the_core_on_every_square_and_random_boards(page, live_server):
@@ -26,7 +26,15 @@ def test_bits_js_agrees_with_the_core_on_every_square_and_random_boards(page, li
                 parsed: values.map((v) => b.hex(b.parseBB(String(v)))),
                 literals: b.literals(0x1000804200000010n),
                 refused: ['0x', '-1', '18446744073709551616', '0x1g', '0x10000000000000000', ''].map(b.parseBB),
-                parity: [-14, -7, -1, 0, 1, 2, 7, 14].map(b.parity),
+                compared: values.flatMap((v, i) => values.slice(i, i + 3).map((w) => {
+                    const c = b.compareMarked(BigInt(v), BigInt(w));
+                    return [b.hex(c.right), b.hex(c.wrong), b.hex(c.missed)];
+                })),
+                // Every square with every pair of bits: marked or not, in the answer or not.
+                bitwise: [...Array(64).keys()].flatMap((s) => [[0n, 0n], [1n, 0n], [0n, 1n], [1n, 1n]].map(([m, a]) => {
+                    const c = b.compareMarked(m << BigInt(s), a << BigInt(s));
+                    return [c.right, c.wrong, c.missed].map(b.hex);
+                })),
                 bbOf: [[], ['a1'], ['a1', 'h1'], ['h8', 'e4', 'a1']].map((names) => [b.hex(b.bbOf(names)), b.hex(b.bbOf(names, 'lerbef'))]),
             };
         }""",  # noqa: E501
@@ -44,7 +52,10 @@ def test_bits_js_agrees_with_the_core_on_every_square_and_random_boards(page, li
     assert result["binary"] == [f"{v:064b}" for v in values]
     assert result["literals"] == {"c": "0x1000804200000010ULL", "python": "0x1000804200000010", "js": "0x1000804200000010n"}
     assert result["refused"] == [None] * 6
-    assert result["parity"] == ["even" if n % 2 == 0 else "odd" for n in (-14, -7, -1, 0, 1, 2, 7, 14)]
+    compared = [compare_marked(v, w) for i, v in enumerate(values) for w in values[i : i + 3]]
+    assert result["compared"] == [[format_bitboard(c[k]) for k in ("right", "wrong", "missed")] for c in compared]
+    bitwise = [compare_marked(m << s, a << s) for s in range(64) for m, a in ((0, 0), (1, 0), (0, 1), (1, 1))]
+    assert result["bitwise"] == [[format_bitboard(c[k]) for k in ("right", "wrong", "missed")] for c in bitwise]
     for names, (lerf, lerbef) in zip([[], ["a1"], ["a1", "h1"], ["h8", "e4", "a1"]], result["bbOf"], strict=False):
         squares = [SQUARE_NAMES.index(n) for n in names]
         assert lerf == format_bitboard(sum(1 << sq for sq in squares))

@@ -12,7 +12,10 @@ from chessviz.squares import convert
 from browser_helpers import squares_of, wait_for_board
 from conftest import SCREENSHOTS, screenshot
 
-TASKS = ["horizontal", "vertical", "diagonal", "negative", "bishop", "queen", "same-diagonal", "color", "intersection"]
+TASKS = [
+    "horizontal", "vertical", "diagonal", "negative", "bishop", "queen", "same-diagonal", "color", "intersection",
+    "occluded-fill", "rook-mask", "magic-index",
+]  # fmt: skip
 STATUS = '[data-role="status"]'
 
 
@@ -60,7 +63,7 @@ def test_every_reference_solution_passes_on_every_input(page, live_server, clien
         page.click('[data-action="check"]')
         assert wait_done(page) == "passed", page.inner_text(STATUS)
         assert page.inner_text(STATUS) == f"✓ All {count:,} of {count:,} inputs pass."
-    assert page.url.endswith("?task=intersection")
+    assert page.url.endswith(f"?task={TASKS[-1]}")
 
 
 def test_a_planted_off_by_one_shows_the_first_counterexample(page, live_server, client):

@@ -17,9 +17,9 @@ from playwright.sync_api import expect
 from test_browser_classroom import FAILING_IMPACTS, run_axe
 from werkzeug.serving import make_server
 
+from chessviz.chapters import CHAPTERS
 from chessviz.classes_redis import EmbeddedRedis
 from chessviz.questions import question_for
-from chessviz.web.pages import CHAPTERS
 
 from conftest import screenshot
 from live_helpers import make_app
@@ -165,6 +165,8 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     tp.get_by_role("button", name="Ask the class").click()
     for student in (ann, bo, cy):
         expect(student.page.locator("[data-live-prompt]")).to_contain_text("Mark the squares set in (o - r) & m")
+    # On Ann's 390 px phone the answer board fits: nothing scrolls sideways.
+    assert ann.page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth") == 0
     for name in truth:
         ann.page.locator(f'[data-board="my-answer"] [data-square="{name}"]').click()
     ann.page.get_by_role("button", name="Send my answer").click()
@@ -330,3 +332,36 @@ def test_presenter_mode_with_the_class_panel(people, size):
         assert heat["x"] >= panel["x"] and heat["x"] + heat["width"] <= panel["x"] + panel["width"]
     screenshot(page, f"live-presenter-{width}x{height}")
     teacher.check()
+
+
+def test_without_redis_the_pages_say_so_and_reconnect_by_themselves(browser, tmp_path):
+    """Redis stops mid-lesson: the chapters keep working, the student's bar and the teacher's panel
+    say the live class is unavailable; Redis comes back (empty: the embedded one keeps nothing on
+    disk), the pages reconnect by themselves and find the class gone."""
+    redis = EmbeddedRedis(tmp_path).start()
+    http = make_server("127.0.0.1", 0, make_app(redis.url, CLASS_KEEPALIVE=1, CLASS_BLOCK_MS=500), threaded=True)
+    threading.Thread(target=http.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{http.server_port}"
+    teacher, student = Person(browser, base), Person(browser, base)
+    try:
+        code = start_class(teacher, "/chapter/rays")
+        join(student, code, "Sam")
+        at_path(student.page, "/chapter/rays")
+        expect(student.page.locator("[data-live-student]")).to_have_attribute("data-connection", "live")
+        redis.stop()
+        expect(student.page.locator("[data-live-conn]")).to_have_text(
+            "The live class is unavailable right now; reconnecting by itself.", timeout=30_000
+        )
+        expect(teacher.page.locator("[data-live-note]")).to_contain_text("unavailable right now", timeout=30_000)
+        student.page.locator('[data-board="slider"] [data-square="c3"]').click()  # the chapter itself works on
+        expect(student.page.locator('[data-board="slider"] [data-square="c3"]')).to_have_attribute("data-piece", "Q")
+        redis.start()
+        student.page.wait_for_url("**/join?ended=1", timeout=30_000)
+        expect(teacher.page.locator("[data-live-ended]")).to_contain_text("The class has ended", timeout=30_000)
+        teacher.check(allowed=("503", "404"))
+        student.check(allowed=("503", "404", "ERR_INCOMPLETE_CHUNKED_ENCODING"))
+    finally:
+        teacher.close()
+        student.close()
+        http.shutdown()
+        redis.stop()

@@ -12,13 +12,25 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import expect
 
+from chessviz.chapters import CHAPTERS
 from chessviz.lines import same_line
 from chessviz.questions import question_for
 from chessviz.squares import SQUARE_NAMES
-from chessviz.web.pages import CHAPTERS
 
 SLUGS = {c.slug for c in CHAPTERS}
-PREDICTED = ["msb", "shift-ray", "propagation", "mask", "masked-occupied", "rays", "hyperbola", "game"]
+PREDICTED = [
+    "msb",
+    "shift-ray",
+    "propagation",
+    "mask",
+    "masked-occupied",
+    "rays",
+    "hyperbola",
+    "game",
+    "kogge-stone",
+    "magic",
+    "methods",
+]
 NAMES = SQUARE_NAMES
 
 
@@ -44,6 +56,9 @@ def states(slug: str) -> list[str]:
         "directions": [{}, {"from": "a1", "to": "h8"}, {"from": "e4", "to": "e1"}],
         "intersections": [{}, {"a": "d1", "b": "a4", "line_a": "file", "line_b": "rank"}],
         "routines": [{}, {"a": "a1", "b": "h8", "routine": "0"}, {"routine": "5"}],
+        "kogge-stone": [{"piece": "bishop", "dir": "w"}, {"ds": "3", "dir": "N", "mapping": "LERBEF"}, {"ds": "9", "occ": "0x0"}],
+        "magic": [{"kind": "bishop", "sq": "A1"}, {"kind": "queen", "sq": "h8", "mapping": "lerbef"}],
+        "methods": [{"piece": "rook", "occ": "0"}, {"piece": "king", "sq": "i9"}, {"occ": "0xffffffffffffffff"}],
     }[slug]
     fresh = []
     for _ in range(3):
@@ -63,6 +78,16 @@ def states(slug: str) -> list[str]:
                 "directions": {"from": sq(), "to": sq()},
                 "intersections": {"a": sq(), "b": sq(), "line_a": "rank", "line_b": line()},
                 "routines": {"a": sq(), "b": sq(), "routine": str(rng.randrange(2))},
+                "kogge-stone": {
+                    "sq": sq(),
+                    "occ": occ(),
+                    "mapping": mapping(),
+                    "piece": rng.choice(["rook", "bishop", "queen"]),
+                    "dir": rng.choice(["e", "w", "n", "s", "ne", "nw", "se", "sw"]),
+                    "ds": str(rng.randrange(1, 4)),
+                },
+                "magic": {"sq": sq(), "occ": occ(), "mapping": mapping(), "kind": rng.choice(["rook", "bishop"])},
+                "methods": {"sq": sq(), "occ": occ(), "mapping": mapping(), "piece": rng.choice(["rook", "bishop", "queen"])},
             }[slug]
         )
     return [f"/chapter/{slug}" + (f"?{urlencode(s)}" if s else "") for s in [{}, *odd, *fresh]]

@@ -28,7 +28,7 @@ def test_directions_asks_five_questions_and_draws_the_roses_from_api_rose(page, 
     page.wait_for_selector('[data-kind="begrees_filled"] td[data-current]')
     page.wait_for_selector('[data-field="lookup_index"]')
     # The rose, the pair's direction and the three sheets: no request per neighbour.
-    assert sorted(path for path, _ in asked) == [
+    assert sorted(path for path, _ in asked if path != "/api/taps") == [
         "/api/direction",
         "/api/directions/table",
         "/api/directions/table",
@@ -50,12 +50,15 @@ def test_directions_asks_five_questions_and_draws_the_roses_from_api_rose(page, 
         '[data-kind="degrees"] button[data-rank-diff]', "els => els.map(e => e.dataset.target || null)"
     )
     assert targets == [name for row in rose["squares"] for name in row]
-    # A cell click asks only for the new pair's direction (the rose and the sheets are cached).
+    # A cell click asks nothing (its answer came with the taps'), only the next taps.
+    page.wait_for_function(
+        "() => document.getElementById('chapter').dataset.ahead === document.getElementById('chapter').dataset.drawn"
+    )
     before = len(asked)
     page.click('[data-kind="degrees"] button[data-rank-diff="5"][data-file-diff="6"]')
     page.wait_for_url("**to=h7**")
     page.wait_for_selector('[data-kind="degrees"] td[data-current] button[data-rank-diff="5"][data-file-diff="6"]')
-    assert asked[before:] == [("/api/direction", {"from": "b2", "to": "h7"})]
+    assert [path for path, _ in asked[before:]] == ["/api/taps"]
     # Off the board from b2: a message, the state stays.
     page.click('[data-kind="degrees"] button[data-rank-diff="-2"][data-file-diff="0"]')
     page.wait_for_selector('[data-role="direction"] + .input-error:not([hidden])')
@@ -66,7 +69,7 @@ def test_intersections_asks_once_for_all_pairs(page, live_server, client):
     asked = api_requests(page)
     page.goto(live_server + "/chapter/intersections?a=a1&b=a2&line_a=rank&line_b=anti_diagonal")
     page.wait_for_selector('[data-role="working"] h2[data-square="b1"]')
-    assert sorted(path for path, _ in asked) == ["/api/intersections", "/api/squares"]
+    assert sorted(path for path, _ in asked) == ["/api/intersections", "/api/squares", "/api/taps"]
     # Another pair of line kinds is already in the answer: no request at all.
     before = len(asked)
     page.click('[data-role="all"] button[data-pair="file/diagonal"]')
@@ -131,25 +134,26 @@ def test_devlog_values_come_from_the_page(page, live_server, client):
 
 # What each chapter asks on its first view: one answer per question, nothing it could derive.
 # Every chapter of the registry needs an entry.
+# A chapter with an input board also asks, once, for what every tap on it would show (/api/taps).
 FIRST_VIEW = {
-    "msb": ["/api/compare"],
-    "shift-ray": ["/api/ray"],
-    "propagation": ["/api/slide"],
-    "mask": ["/api/slide"],
-    "masked-occupied": ["/api/slide"],
-    "rays": ["/api/attacks", "/api/slide"],
-    "hyperbola": ["/api/attacks", "/api/slide"],
-    "game": ["/api/position"],
-    "squares": ["/api/bitboard", "/api/square"],
-    "diagonals": ["/api/squares"],
-    "colors": ["/api/color", "/api/squares"],
-    "directions": ["/api/direction"] + ["/api/directions/table"] * 3 + ["/api/rose"],
-    "intersections": ["/api/intersections", "/api/squares"],
+    "msb": ["/api/compare", "/api/taps"],
+    "shift-ray": ["/api/ray", "/api/taps"],
+    "propagation": ["/api/slide", "/api/taps"],
+    "mask": ["/api/slide", "/api/taps"],
+    "masked-occupied": ["/api/slide", "/api/taps"],
+    "rays": ["/api/attacks", "/api/slide", "/api/taps"],
+    "hyperbola": ["/api/attacks", "/api/slide", "/api/taps"],
+    "game": ["/api/position", "/api/taps"],
+    "squares": ["/api/bitboard", "/api/square", "/api/taps"],
+    "diagonals": ["/api/squares", "/api/taps"],  # b not chosen yet: a tap chooses it
+    "colors": ["/api/color", "/api/squares", "/api/taps"],
+    "directions": ["/api/direction"] + ["/api/directions/table"] * 3 + ["/api/rose", "/api/taps"],
+    "intersections": ["/api/intersections", "/api/squares", "/api/taps"],
     # The exercise asks whether a printed routine gets one pair right (issue 10).
     "routines": ["/api/routines", "/api/same-line"],
-    "kogge-stone": ["/api/methods"],
-    "magic": ["/api/magic"],  # the search is asked for when the student opens it
-    "methods": ["/api/method-speeds", "/api/methods"],
+    "kogge-stone": ["/api/methods", "/api/taps"],
+    "magic": ["/api/magic", "/api/taps"],  # the search is asked for when the student opens it
+    "methods": ["/api/method-speeds", "/api/methods", "/api/taps"],
     "code": ["/api/code-tasks"],  # a task's inputs and answers come when the student picks one
 }
 

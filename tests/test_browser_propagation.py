@@ -103,20 +103,3 @@ def test_mask_chapters(page, live_server, client, slug, line, roles):
         assert marked == squares_of(int(differ["o_minus_r_masked"], 16) ^ int(differ["b_minus_r_masked"], 16), "lerbef")
         assert marked == {"f5", "f6", "f7", "f8"}
     screenshot(page, f"chapter-{slug}")
-
-
-def test_resting_the_pointer_asks_ahead_so_the_click_needs_no_request(page, live_server, client):
-    page.goto(live_server + "/chapter/propagation")
-    expected = steps(client, sq="f4", occupied=hex(DEVLOG), line="rank", mapping="lerbef")
-    wait_for_board(page, "result", squares_of(expected["o_minus_r"], "lerbef"))
-    asked = []
-    page.on("request", lambda request: asked.append(request.url) if "/api/" in request.url else None)
-    page.hover('[data-board="slider"] [data-square="b6"]')
-    page.wait_for_function("() => true")
-    page.wait_for_timeout(300)
-    assert any("sq=b6" in url for url in asked), asked
-    before = len(asked)
-    page.click('[data-board="slider"] [data-square="b6"]')
-    moved = steps(client, sq="b6", occupied=hex(DEVLOG), line="rank", mapping="lerbef")
-    wait_for_board(page, "result", squares_of(moved["o_minus_r"], "lerbef"))
-    assert not any("sq=b6" in url for url in asked[before:]), "the click asked again"

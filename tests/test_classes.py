@@ -11,10 +11,10 @@ import time
 
 import pytest
 
+from chessviz.chapters import CHAPTERS
 from chessviz.classes import ALPHABET, normalize_code
 from chessviz.classes_redis import EmbeddedRedis
 from chessviz.questions import POSERS
-from chessviz.web.pages import CHAPTERS
 
 from conftest import ROOT
 from live_helpers import Stream, bearer, make_app
@@ -653,3 +653,22 @@ def test_without_redis_the_class_endpoints_answer_503_and_recover_by_themselves(
     server.start()  # the same socket: the app reconnects by itself
     assert client.post("/api/classes").status_code == 201
     server.stop()
+
+
+def test_a_stream_closed_before_its_first_event_or_only_asked_for_its_headers_lets_go(client, app):
+    lesson = Lesson(client)
+    feeds = app.extensions["chessviz_classes"].feeds()
+    head = client.head(f"/api/classes/{lesson.code}/events")
+    assert head.status_code == 200 and head.mimetype == "text/event-stream" and feeds.open_streams() == 0
+    for _ in range(3):
+        response = client.get(f"/api/classes/{lesson.code}/events", buffered=False)
+        assert feeds.open_streams() == 1
+        response.close()  # never read: the server closes it unstarted
+        assert feeds.open_streams() == 0
+    assert store_keys_streams(client, lesson) == 0
+
+
+def store_keys_streams(client, lesson) -> int:
+    """How many event streams the class counts as open (its sorted set in Redis)."""
+    store = client.application.extensions["chessviz_classes"].store()
+    return store.redis.zcard(store.key(lesson.code, "streams"))

@@ -9,6 +9,7 @@ import json
 import os
 import queue
 import subprocess
+import sys
 import threading
 import time
 
@@ -171,3 +172,40 @@ def test_the_embedded_redis_stops_with_the_server(server):
     assert not redis_server.is_running()
     assert list(server["cwd"].iterdir()) == [], "the server left files behind"
     assert list((ROOT / "instance").glob(f"redis-{server['process'].pid}-*")) == []  # its socket's folder too
+
+
+def test_make_run_starts_its_own_redis_with_the_first_class_and_it_dies_with_the_server(tmp_path):
+    """`make run` (flask's development server): the first class starts the embedded Redis, from a
+    request's thread; killed outright, the server takes its Redis with it."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "flask", "--app", "app", "run", "--host", "127.0.0.1", "--port", str(port)],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**env, "PYTHONPATH": str(ROOT)},
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                request(port, "GET", "/api/health")
+                break
+            except OSError:
+                assert process.poll() is None and time.monotonic() < deadline
+                time.sleep(0.2)
+        server = psutil.Process(process.pid)
+        assert [c for c in server.children() if "redis" in c.name()] == []  # none until a class needs it
+        status, made = request(port, "POST", "/api/classes", {"path": "/chapter/rays"})
+        assert status == 201
+        for _ in range(3):  # requests after the one whose thread started it (and ended): the Redis outlives it
+            assert request(port, "GET", f"/api/classes/{made['code']}")[0] == 200
+        (redis_server,) = [c for c in server.children() if "redis" in c.name()]
+        process.kill()
+        process.wait(timeout=15)
+        redis_server.wait(timeout=15)  # stopped by Linux when its parent died
+        assert not redis_server.is_running()
+    finally:
+        if process.poll() is None:
+            process.kill()

@@ -123,7 +123,8 @@ TASK_CASES = [
     (
         'kind = "ray"',
         'kind = "rays"',
-        "task 1 ('horizontal'): field 'kind': expected one of 'ray', 'negative-ray', 'piece', 'routine', got 'rays'",
+        "task 1 ('horizontal'): field 'kind': expected one of 'ray', 'negative-ray', 'piece', 'occluded-fill', "
+        "'relevant-mask', 'magic-index', 'routine', got 'rays'",
     ),
     ('lines = ["rank"]', 'lines = ["ranks"]', "task 1 ('horizontal'): field 'lines'"),
     ('id = "vertical"', 'id = "horizontal"', "task 2 ('horizontal'): field 'id': 'horizontal' is listed twice"),

@@ -53,7 +53,9 @@ def test_diagonal_indices_and_lengths_every_square():
         assert lines.diagonal_length(sq) == len(on_diagonal), SQUARE_NAMES[sq]
         assert lines.anti_diagonal_length(sq) == len(on_anti), SQUARE_NAMES[sq]
         enum = square_answer(sq, "lerf")["diagonal"]
-        assert enum == {"index": r - f, "index_plus7": 7 + r - f, "index_and15": (r - f) % 16, "length": len(on_diagonal)}
+        parity = "even" if (r - f) % 2 == 0 else "odd"
+        expected = {"index": r - f, "index_plus7": 7 + r - f, "index_and15": (r - f) % 16, "parity": parity}
+        assert enum == {**expected, "length": len(on_diagonal)}
         assert lines.is_dark(sq) == bool(chess.BB_DARK_SQUARES & chess.BB_SQUARES[sq])
         # The Diagonals page: even diagonal indices are the dark diagonals.
         assert lines.is_dark(sq) == ((r - f) % 2 == 0)

@@ -12,8 +12,8 @@ import chess
 import pytest
 from test_words import check_style
 
+from chessviz.chapters import CHAPTERS
 from chessviz.questions import POSERS, State, question_for
-from chessviz.web.pages import CHAPTERS
 
 from oracle import NAMES, is_dark, meet, same_diagonal_and7, same_diagonal_mod9, walk, walked_mask
 from sliding_oracle import occupancies, python_chess_line, walked_rays
@@ -263,8 +263,9 @@ def test_ask_refuses_what_is_not_a_chapter_page():
         question_for("/chapter/code?task=negative", SLUGS)
 
 
-def test_every_chapter_but_the_code_chapter_poses_a_question():
-    assert set(POSERS) == SLUGS - {"code"}
+def test_every_chapter_with_an_exercise_poses_a_question():
+    """The registry says which chapters pose an exercise (chessviz/chapters.py); each is asked in class."""
+    assert set(POSERS) == {c.slug for c in CHAPTERS if c.question} == SLUGS - {"code"}
 
 
 @pytest.mark.parametrize("slug", sorted(POSERS))
@@ -279,3 +280,63 @@ def test_prompts_are_sentences_in_the_house_style(slug):
             continue
         check_style(question.prompt, "sentence", names)
         assert "  " not in question.prompt and len(question.prompt) < 400
+
+
+# --- the engine chapters: walks along the board and python-chess ----------------------------------
+
+COMPASS = {"n": (1, 0), "s": (-1, 0), "e": (0, 1), "w": (0, -1), "ne": (1, 1), "nw": (1, -1), "se": (-1, 1), "sw": (-1, -1)}
+ENGINE_DIRECTIONS = {"rook": ["e", "w", "n", "s"], "bishop": ["ne", "sw", "nw", "se"]}
+ENGINE_DIRECTIONS["queen"] = ENGINE_DIRECTIONS["rook"] + ENGINE_DIRECTIONS["bishop"]
+ENGINE_BOARD = sum(chess.BB_SQUARES[chess.parse_square(n)] for n in ("c4", "b4", "e7", "g6", "b1", "h4", "e2"))
+
+
+def filled(sq: int, step: tuple[int, int], occupied: int, length: int) -> int:
+    """The square and up to `length` squares on along `step`, while they are empty (a walk, not a fill)."""
+    found, (rank, file) = chess.BB_SQUARES[sq], divmod(sq, 8)
+    for _ in range(length):
+        rank, file = rank + step[0], file + step[1]
+        if not (0 <= rank < 8 and 0 <= file < 8) or occupied >> (8 * rank + file) & 1:
+            break
+        found |= chess.BB_SQUARES[8 * rank + file]
+    return found
+
+
+def test_kogge_stone_marks_the_fill_after_a_doubling_step_walked_1_3_or_7_squares():
+    rng = random.Random("kogge-stone")
+    for _, sq, occupied, _, mapping in states("kogge-stone", 120):
+        piece = rng.choice(("rook", "bishop", "queen"))
+        direction, ds = rng.choice(list(COMPASS)), rng.randint(1, 3)
+        state = {"sq": NAMES[sq], "occ": hex(occupied), "mapping": mapping, "piece": piece, "dir": direction, "ds": ds}
+        question = ask("kogge-stone", **state)
+        shown = direction if direction in ENGINE_DIRECTIONS[piece] else ENGINE_DIRECTIONS[piece][0]  # the page's fallback
+        after = 2**ds - 1  # 1, 2 and 4 squares more: after step ds the fill has run up to 2^ds - 1 squares
+        assert question.answer == filled(sq, COMPASS[shown], occupied & ~chess.BB_SQUARES[sq], after), state
+        assert question.kind == "squares" and NAMES[sq] in question.prompt
+    default = ask("kogge-stone")  # a rook on e4 among the engine board, west, the first doubling step
+    assert default.answer_json() == ["d4", "e4"]
+    assert ask("kogge-stone", ds="7", dir="up").answer_json() == ["d4", "e4"]  # values the page does not read
+
+
+def test_magic_marks_python_chess_s_relevant_occupancy_mask():
+    for sq in range(64):
+        for kind, mask in (("rook", chess.BB_RANK_MASKS[sq] | chess.BB_FILE_MASKS[sq]), ("bishop", chess.BB_DIAG_MASKS[sq])):
+            for mapping in ("lerf", "lerbef"):
+                assert ask("magic", kind=kind, sq=NAMES[sq], mapping=mapping).answer == mask
+    assert ask("magic").answer == chess.BB_RANK_MASKS[chess.E4] | chess.BB_FILE_MASKS[chess.E4]
+    assert ask("magic", kind="queen").answer == ask("magic").answer  # not a table: the rook's, as the page reads it
+
+
+def test_methods_marks_the_attacks_by_python_chess():
+    for _, sq, occupied, _, mapping in states("methods", 120):
+        for piece in ("rook", "bishop", "queen"):
+            question = ask("methods", sq=NAMES[sq], occ=hex(occupied), mapping=mapping, piece=piece)
+            board = chess.BaseBoard(None)
+            for s in chess.SquareSet(occupied & ~chess.BB_SQUARES[sq]):
+                board.set_piece_at(s, chess.Piece(chess.PAWN, chess.BLACK))
+            board.set_piece_at(
+                sq, chess.Piece({"rook": chess.ROOK, "bishop": chess.BISHOP, "queen": chess.QUEEN}[piece], chess.WHITE)
+            )
+            assert question.answer == board.attacks_mask(sq), (piece, NAMES[sq], hex(occupied))
+    default = ask("methods")  # a queen on e4 among the engine board
+    assert default.answer == chess.BaseBoard("8/4p3/6p1/8/1pp1Q2p/8/4p3/1p6").attacks_mask(chess.E4)
+    assert ENGINE_BOARD == chess.BaseBoard("8/4p3/6p1/8/1pp4p/8/4p3/1p6").occupied

@@ -368,7 +368,7 @@ def test_every_shared_answer_is_the_answer_the_endpoint_computes():
     computed = create_app({"TESTING": True, "DEBUG": True}).test_client()  # debug: no shared answers
     tasks = [task["id"] for task in computed.get("/api/code-tasks").json["tasks"]]
     paths = [f"/api/code-truth?task={t}" for t in tasks] + ["/api/code-tasks", "/api/squares?mapping=lerbef"]
-    assert len(tasks) == 9 and set(paths) <= set(shared)
+    assert len(tasks) == 12 and set(paths) <= set(shared)
     for path in [p for p in shared if p.startswith("/api/")]:
         response = computed.get(path)
         assert response.status_code == 200 and shared[path].body == response.get_data(), path
@@ -453,7 +453,12 @@ def test_qr_refuses_what_it_cannot_encode(client):
 
 # --- The memo of API answers (chessviz.web.memo) ---------------------------------------------
 
-MEMO_URLS = ["/api/square?sq=e4", "/api/attacks?piece=queen&sq=d4&occupied=0x0000001000000000", "/api/routines"]
+MEMO_URLS = [
+    "/api/square?sq=e4",
+    "/api/attacks?piece=queen&sq=d4&occupied=0x0000001000000000",
+    "/api/routines",
+    "/api/taps?tap=sq;occupied^&slide=sq%3Df4%26occupied%3D0x1000804200000010%26line%3Drank",
+]
 ENCODINGS = [{}, {"Accept-Encoding": "gzip"}, {"Accept-Encoding": "br, gzip"}]
 
 

@@ -12,6 +12,7 @@ from chessviz.squares import (
     SQUARE_NAMES,
     bb_of,
     bit_of,
+    compare_marked,
     convert,
     format_bitboard,
     line_mask,
@@ -192,3 +193,14 @@ def test_api_bitboard_bad_input(client, query, code, param):
     assert response.status_code == 400
     assert response.json == {"error": {"code": code, "message": response.json["error"]["message"], "param": param}}
     assert param in response.json["error"]["message"] or code != "missing_parameter"
+
+
+def test_compare_marked_against_sets_of_squares():
+    """Right, wrong and missed as set operations on square names, on every square's four cases and random boards."""
+    rng = random.Random("marked")
+    cases = [(m << s, a << s) for s in range(64) for m in (0, 1) for a in (0, 1)]
+    cases += [(rng.getrandbits(64), rng.getrandbits(64)) for _ in range(500)] + [(BB_ALL, 0), (0, BB_ALL), (BB_ALL, BB_ALL)]
+    for marked, answer in cases:
+        given, truth = set(chess.SquareSet(marked)), set(chess.SquareSet(answer))
+        found = {k: set(chess.SquareSet(v)) for k, v in compare_marked(marked, answer).items()}
+        assert found == {"right": given & truth, "wrong": given - truth, "missed": truth - given}

@@ -56,7 +56,15 @@ def test_square(client, sq):
     assert body["diagonal"]["index_plus7"] == 7 + r - f
     assert body["diagonal"]["index_and15"] == (r - f) % 16
     assert body["anti_diagonal"]["index"] == r + f
-    lerbef = get(client, f"/api/square?sq={NAMES[sq]}&mapping=lerbef")["masks"]
+    assert body["diagonal"]["parity"] == ("even" if (r - f) % 2 == 0 else "odd")
+    # Where a ray from it can end (every queen move on an empty board), and both diagonals through it.
+    queen = chess.BaseBoard(None)
+    queen.set_piece_at(sq, chess.Piece(chess.QUEEN, chess.WHITE))
+    assert int(body["aligned"], 16) == queen.attacks_mask(sq)
+    assert int(body["diagonals"], 16) == walked_mask(sq, "diagonal") | walked_mask(sq, "anti_diagonal")
+    lerbef_body = get(client, f"/api/square?sq={NAMES[sq]}&mapping=lerbef")
+    assert int(lerbef_body["aligned"], 16) == chess.flip_horizontal(queen.attacks_mask(sq))
+    lerbef = lerbef_body["masks"]
     for kind in KINDS:
         assert re.fullmatch(r"0x[0-9a-f]{16}", body["masks"][kind])
         assert int(body["masks"][kind], 16) == walked_mask(sq, kind) == chess_line(sq, kind), kind
@@ -110,6 +118,7 @@ def test_color_every_square_and_pair(client):
         assert body["same_color"] is same, (a, b)
         assert body["other_color"] == colour(b)
         assert body["knight_distance"] == chess.square_knight_distance(a, b)
+        assert body["knight_distance_parity"] == ("even" if same else "odd")  # a knight's move changes the colour
         for method in body["same_color_methods"]:
             assert method["value"] == PRINTED_ROUTINES[method["name"]][1](a, b), (NAMES[a], NAMES[b], method["name"])
             says_same = method["value"] == (0 if method["name"].startswith("differentColor") else 1)

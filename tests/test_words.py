@@ -17,6 +17,7 @@ import re
 import chess
 import pytest
 
+from chessviz.chapters import CHAPTERS
 from chessviz.sliding import slide_steps
 
 from conftest import ROOT
@@ -78,9 +79,25 @@ def code_names(tasks: list[dict], worker: str) -> set[str]:
     return {token for text in code for token in TOKEN.findall(COMMENT.sub(" ", text))}
 
 
+def engine_pages() -> set[str]:
+    """The wiki pages the engine chapters teach from, by title (the registry's links)."""
+    return {
+        s.title.removeprefix("Chessprogramming wiki, ")
+        for c in CHAPTERS
+        if c.part == "engines"
+        for s in c.sources
+        if s.title.startswith("Chessprogramming wiki, ")
+    }
+
+
 def check_source(task: dict, lines: list[str], pages: dict[str, str]) -> None:
     """A task cites a section the source has (an exercise by its words), an exercise names the task's
-    entry, and code the statement quotes from the devlog (the Rook's rays) is the devlog's."""
+    entry, and code the statement quotes from the devlog (the Rook's rays) is the devlog's; an engine
+    task cites a wiki page its chapter links."""
+    if task["part"] == "engines":
+        prefix, title = task["source"].split(", ", 1)
+        assert prefix == "Chessprogramming wiki" and title in engine_pages(), task["source"]
+        return
     if task["part"] == "wiki":
         prefix, title = task["source"].split(", ", 1)
         assert (prefix, title) in {("Chessprogramming wiki", t) for t in pages}, task["source"]
@@ -107,7 +124,9 @@ def check_numbers(task: dict) -> None:
         assert (int(rank), int(file)) == tuple(n + 1 for n in square(name)), statement
     if task["call"] == "piece":
         return
-    if task["part"] == "devlog":
+    for name, rank, file in re.findall(r"\bon ([a-h][1-8]) has rank (\d), file (\d)", statement):  # counted from 1
+        assert (int(rank), int(file)) == tuple(n + 1 for n in square(name)), statement
+    if task["part"] in ("devlog", "engines"):
         stated = re.findall(r"\b([a-h][1-8]) is bit (\d+)\b", statement)
         assert len(stated) >= 3, statement
         for name, bit in stated:  # the devlog's mapping: h1 is bit 0, a1 bit 7
@@ -133,7 +152,7 @@ def test_every_task_s_words_state_true_facts_in_the_house_style(client):
     worker = client.get("/code-worker.js").get_data(as_text=True)
     code = code_names(tasks, worker)
     lines, pages = devlog_lines(), wiki_pages()
-    assert {t["part"] for t in tasks} == {"devlog", "wiki"}
+    assert {t["part"] for t in tasks} == {"devlog", "wiki", "engines"}
     for task in tasks:
         assert task["title"] == task["entry"], task["id"]
         check_source(task, lines, pages)

@@ -40,6 +40,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         api_server,
         api_sliding,
         api_wiki,
+        taps,  # after them all: it asks their endpoints
     )
     from .api import api
     from .code_worker import code_worker

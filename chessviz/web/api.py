@@ -10,7 +10,7 @@ the same way, with the few more things they need.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import wraps
 
@@ -18,7 +18,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from ..errors import ChessvizError
 from .params import Param, parse_args, parse_body
-from .serving import error_response
+from .serving import error_body, error_response
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
@@ -42,12 +42,20 @@ class Endpoint:
     auth: str | None = None  # whose key the endpoint needs, in words (None: no key)
     errors: dict[int, str] = field(default_factory=dict)  # statuses beyond 400, with when they happen
     pure: bool = True  # the same request, the same answer: false for the live class's state
+    blame: Mapping[str, str] = field(default_factory=dict)  # the core's argument at fault -> its parameter
 
     @property
     def operation_id(self) -> str:
         """The path with "/", "." and "-" as "_" (and {} dropped), after the method unless a GET."""
         name = re.sub(r"[/.-]", "_", self.path.removeprefix("/api/")).replace("{", "").replace("}", "")
         return name if self.method == "GET" else f"{self.method.lower()}_{name}"
+
+    def answer(self, args: Mapping) -> tuple[int, dict | Response]:
+        """Return (status, body) of a GET of query ``args`` alone, as its handler answers it (the error body if refused)."""
+        try:
+            return self.status, self.view(**parse_args(self.params, args))
+        except ChessvizError as error:
+            return ERROR_STATUS.get(error.code, 400), error_body(error.code, error.message, self.blame.get(error.field))
 
     def example_query(self) -> dict[str, str]:
         """Return the documented request: the declared example of every required parameter."""
@@ -140,7 +148,7 @@ def endpoint(
         ENDPOINTS.append(
             Endpoint(
                 path, summary, description, params, tag, response, view, media_type,
-                method, status, body, list(path_params), auth, errors or {}, pure,
+                method, status, body, list(path_params), auth, errors or {}, pure, blame,
             )
         )  # fmt: skip
         return view

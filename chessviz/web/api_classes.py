@@ -23,6 +23,7 @@ from flask import Blueprint, Flask, Response, current_app, render_template, requ
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from ..chapters import CHAPTERS
 from ..classes import ALPHABET, CODE_LENGTH, MAX_NAME, ClassError, ClassStore, Event, Settings, event_id, id_after, normalize_code
 from ..classes_feed import Feeds
 from ..classes_redis import EmbeddedRedis, RedisStartError
@@ -30,7 +31,6 @@ from ..errors import shown
 from . import params as P
 from . import schemas as S
 from .api import endpoint
-from .pages import CHAPTERS
 
 KEEPALIVE = 10.0  # seconds between comment lines of an idle event stream (the contract: at most 15)
 BLOCK_MS = 5000  # a feed's blocking read, between its checks that the class still exists
@@ -434,6 +434,8 @@ def events(code) -> Response:
     classes = live()
     store, address = classes.store(), classes.address()
     code, _ = store.guard(code, address, bearer())
+    if request.method == "HEAD":  # the headers alone: nothing to follow, nothing opened
+        return _stream_response(iter(()))
     token = secrets.token_hex(8)
     store.open_stream(code, token)
     after = event_id(request.headers.get("Last-Event-ID") or request.args.get("last_event_id"))
@@ -447,16 +449,34 @@ def events(code) -> Response:
     except BaseException:
         store.close_stream(code, token)
         raise
-    stream = _stream(classes, store, code, token, subscription, first, after)
-    response = Response(stream, mimetype="text/event-stream")
+    stream, release = _stream(classes, store, code, token, subscription, first, after)
+    response = _stream_response(stream)
+    response.call_on_close(release)  # also when the server closes the stream before its first event
+    return response
+
+
+def _stream_response(body) -> Response:
+    response = Response(body, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
 
 
 def _stream(classes: LiveClasses, store: ClassStore, code: str, token: str, subscription, first: list[Event], after):
-    """The event stream's body: the first events, then each new one, a comment line when idle."""
+    """Return the event stream's body (the first events, then each new one, a comment line when
+    idle) and its release (idempotent: the stream's subscription and its count let go)."""
     feeds = classes.feeds()
+    released = []
+
+    def release() -> None:
+        if released:
+            return
+        released.append(True)
+        feeds.unsubscribe(code, subscription)
+        try:
+            store.close_stream(code, token)
+        except UNAVAILABLE:
+            pass
 
     def body():
         sent = after or "0-0"
@@ -486,13 +506,9 @@ def _stream(classes: LiveClasses, store: ClassStore, code: str, token: str, subs
                 if event.type == "ended":
                     return
         finally:
-            feeds.unsubscribe(code, subscription)
-            try:
-                store.close_stream(code, token)
-            except UNAVAILABLE:
-                pass
+            release()
 
-    return body()
+    return body(), release
 
 
 def _format(event: Event) -> str:

@@ -10,7 +10,7 @@ import re
 from functools import cache
 
 from ..chapters import CHAPTERS
-from ..code_tasks import MAPPING, TASKS, OneInput, PrintedReport, Task, arg_kinds, check_task, one_input, truth
+from ..code_tasks import MAPPING, PARTS, TASKS, OneInput, PrintedReport, Task, arg_kinds, check_task, one_input, truth
 from ..errors import ChessvizError, shown
 from ..squares import format_bitboard
 from . import params as P
@@ -48,7 +48,12 @@ IDENTIFIER = {"type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$]*$"}
 CHAPTER = S.enum(*(c.slug for c in CHAPTERS))
 ARG_KINDS = {
     "bitboard": LERBEF,
-    "integer": {"type": "integer", "minimum": 0, "maximum": 63, "description": "a LERF square index, or a rank or file 1..8"},
+    "integer": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 63,
+        "description": "a LERF square index, a rank or file 1..8, or a shift",
+    },
 }
 RESULT_KINDS = {
     "bitboard": LERBEF,
@@ -66,6 +71,24 @@ CHAPTER_QUERIES = {
     "diagonals": S.obj({"a": S.SQUARE, "b": S.SQUARE}),
     "colors": S.obj({"sq": S.SQUARE}),
     "intersections": S.obj({"a": S.SQUARE, "b": S.SQUARE, "line_a": S.LINE, "line_b": S.LINE}),
+    "kogge-stone": S.obj(
+        {
+            "sq": S.SQUARE,
+            "occ": {"type": "string", "pattern": "^0x[0-9a-f]{1,16}$"},
+            "dir": S.enum("e"),
+            "step": COUNT,
+            "mapping": S.enum("lerbef"),
+        }
+    ),
+    "magic": S.obj(
+        {
+            "kind": S.enum("rook", "bishop"),
+            "sq": S.SQUARE,
+            "occ": {"type": "string", "pattern": "^0x[0-9a-f]{1,16}$"},
+            "step": COUNT,
+            "mapping": S.enum("lerbef"),
+        }
+    ),
 }
 
 
@@ -99,7 +122,7 @@ _TASK_SUMMARY = S.obj(
     {
         "id": S.enum(*TASK_IDS),
         "title": IDENTIFIER,
-        "part": S.enum("devlog", "wiki"),
+        "part": S.enum(*PARTS),
         "source": S.STR,
         "statement": {"type": "array", "items": S.STR, "minItems": 1},
         "entry": IDENTIFIER,

@@ -28,8 +28,8 @@ _NULLABLE_INT = S.nullable(S.INT)
     ],
     "The devlog's shift-loop ray between two squares on one line",
     "getHorizontalRay generalised to files and both diagonals: the operator, the bits per step "
-    "in the mapping, the shifted bit after each step (first = from, last = to) and the ray, "
-    "both ends included. Squares on no common line, or equal: 400 not_aligned.",
+    "in the mapping, the shifted bit after each step (first = from, last = to), the ray collected "
+    "after each step (so_far) and the ray, both ends included. Squares on no common line, or equal: 400 not_aligned.",
     tag="sliding",
     response=S.obj(
         {
@@ -41,6 +41,7 @@ _NULLABLE_INT = S.nullable(S.INT)
             "shift": S.INT,
             "steps": S.array(S.BITBOARD),
             "squares": S.array(S.SQUARE),
+            "so_far": S.array(S.BITBOARD),
             "ray": S.BITBOARD,
         }
     ),
@@ -66,7 +67,9 @@ def ray(from_: int, to: int, mapping: str) -> dict:
     "What the devlog's printed loop does, bounded",
     "Runs getHorizontalRay exactly as printed (BigInt: no 64-bit wrap) for at most 130 "
     "iterations and reports the outcome: reached (wrapped: the ray ran over a board edge), "
-    "never_ends (a right shift reached 0) or left_64_bits (a left shift passed bit 63).",
+    "never_ends (a right shift reached 0) or left_64_bits (a left shift passed bit 63). Each step: "
+    "the shifted bit's number, its square and bitboard (null past bit 63 or once it is 0), and "
+    "the ray collected so far within 64 bits.",
     tag="sliding",
     response=S.obj(
         {
@@ -78,7 +81,17 @@ def ray(from_: int, to: int, mapping: str) -> dict:
             "wrapped": S.BOOL,
             "same_square": S.BOOL,
             "iterations": S.INT,
-            "steps": S.array(S.obj({"i": S.INT, "bit": _NULLABLE_INT, "square": S.nullable(S.SQUARE)})),
+            "steps": S.array(
+                S.obj(
+                    {
+                        "i": S.INT,
+                        "bit": _NULLABLE_INT,
+                        "square": S.nullable(S.SQUARE),
+                        "value": S.nullable(S.BITBOARD),
+                        "so_far": S.BITBOARD,
+                    }
+                )
+            ),
             "ray": S.BITBOARD,
             "ray_squares": S.array(S.SQUARE),
         }
@@ -178,7 +191,8 @@ _STEP_IDS = (
     "b_minus_r_masked, two_r, b_minus_2r, b_minus_2r_xor_o, positive, rev_o, rev_b, rev_r, "
     "rev_b_minus_2rev_r, rev_xor, negative, negative_as_printed (the devlog's equation, which "
     "XORs the unreversed o), attacks. Also o_minus_r_borrows (the borrow path of o - r, as "
-    "/api/subtract gives it) and o_minus_r_wrapped.",
+    "/api/subtract gives it), o_minus_r_wrapped, o_minus_r_turned_on (the bits of o - r the borrow "
+    "turned on: set and borrowed) and masking_differs (where (o - r) & m and (b - r) & m differ).",
     tag="sliding",
     response=S.obj(
         {
@@ -191,6 +205,8 @@ _STEP_IDS = (
             ),
             "o_minus_r_borrows": S.BITBOARD,
             "o_minus_r_wrapped": S.BOOL,
+            "o_minus_r_turned_on": S.BITBOARD,
+            "masking_differs": S.BITBOARD,
             "negative_as_printed_correct": S.BOOL,
         }
     ),
@@ -213,7 +229,8 @@ _RAYS = S.obj({"positive": S.BITBOARD, "negative": S.BITBOARD})
     ],
     "Rook, bishop or queen attacks and moves",
     "attacks (by the engine's fastest method, a fancy magic lookup: /api/methods shows every method), "
-    "moves = attacks & ~own, and per line the positive (towards higher bits of the mapping) and negative rays.",
+    "moves = attacks & ~own, own_attacked = attacks & own, and per line the positive (towards higher bits "
+    "of the mapping) and negative rays, with their unions over the lines (positive, negative).",
     tag="sliding",
     response=S.obj(
         {
@@ -222,6 +239,9 @@ _RAYS = S.obj({"positive": S.BITBOARD, "negative": S.BITBOARD})
             "mapping": S.MAPPING,
             "attacks": S.BITBOARD,
             "moves": S.BITBOARD,
+            "own_attacked": S.BITBOARD,
+            "positive": S.BITBOARD,
+            "negative": S.BITBOARD,
             "lines": S.obj(
                 {"rank": _RAYS, "file": _RAYS, "diagonal": _RAYS, "anti_diagonal": _RAYS},
                 optional=("rank", "file", "diagonal", "anti_diagonal"),
@@ -241,7 +261,8 @@ _FEN_BOARD = {"type": "string", "pattern": "^[pnbrqkPNBRQK1-8]+(/[pnbrqkPNBRQK1-
     [FEN, P.square("square", "A square to select: its piece's moves are added.", required=False, example="d4"), P.MAPPING],
     "A free-mode position from a FEN",
     "The board part normalised, pieces by square, occupied/white/black bitboards; with "
-    "square, the selected piece's moves (sliders by this engine, others by python-chess).",
+    "square, the selected piece's moves (sliders by this engine, others by python-chess), those that "
+    "take a piece (captures) and those that promote.",
     tag="sliding",
     response=S.obj(
         {
@@ -256,6 +277,7 @@ _FEN_BOARD = {"type": "string", "pattern": "^[pnbrqkPNBRQK1-8]+(/[pnbrqkPNBRQK1-
                     "square": S.SQUARE,
                     "piece": S.nullable(S.PIECE_LETTER),
                     "moves": S.array(S.SQUARE),
+                    "captures": S.array(S.SQUARE),
                     "promotions": S.array(S.SQUARE),
                     "bitboard": S.BITBOARD,
                     "slider": S.nullable(S.enum(*PIECE_LINES)),

@@ -38,9 +38,13 @@ SQUARE_ANSWER = S.obj(
         "x88": S.INT,
         "bits": S.obj({"lerf": S.INT, "lerbef": S.INT}),
         "color": S.COLOR,
-        "diagonal": S.obj({"index": S.INT, "index_plus7": S.INT, "index_and15": S.INT, "length": S.INT}),
+        "diagonal": S.obj(
+            {"index": S.INT, "index_plus7": S.INT, "index_and15": S.INT, "parity": S.enum("even", "odd"), "length": S.INT}
+        ),
         "anti_diagonal": S.obj({"index": S.INT, "length": S.INT}),
         "masks": S.mapping_of(S.BITBOARD, ("rank", "file", "diagonal", "anti_diagonal")),
+        "aligned": S.BITBOARD,
+        "diagonals": S.BITBOARD,
     }
 )
 
@@ -50,7 +54,8 @@ SQUARE_ANSWER = S.obj(
     [P.square("sq", "The square to describe."), P.MAPPING],
     "Describe one square",
     "Name, LERF index, rank, file, 0x88 coordinate, colour, diagonal and anti-diagonal "
-    "indices and lengths, and the masks of the four lines through it.",
+    "indices (with the diagonal index's parity) and lengths, the masks of the four lines through it, "
+    "aligned (every other square on one of those lines) and diagonals (both diagonals, the square included).",
     response=SQUARE_ANSWER,
 )
 def square(sq: int, mapping: str) -> dict:
@@ -103,9 +108,10 @@ _WORKING = S.obj(
             "other_color": S.COLOR,
             "same_color": S.BOOL,
             "knight_distance": S.INT,
+            "knight_distance_parity": S.enum("even", "odd"),
             "same_color_methods": S.array(_METHOD),
         },
-        optional=("other", "other_color", "same_color", "knight_distance", "same_color_methods"),
+        optional=("other", "other_color", "same_color", "knight_distance", "knight_distance_parity", "same_color_methods"),
     ),
 )
 def color(sq: int, other: int | None) -> dict:

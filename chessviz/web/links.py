@@ -9,7 +9,7 @@ the app starts, that every routine's page and every kind of task has a chapter.
 from __future__ import annotations
 
 from ..audit import ROUTINES, ROUTINES_BY_NAME, ROUTINES_FILE, Routine
-from ..code_tasks import KINDS, TASKS_FILE, PieceInput, RayInput, RoutineInput, SlideInput, Task
+from ..code_tasks import KINDS, TASKS_FILE, FillInput, LookupInput, PieceInput, RayInput, RoutineInput, SlideInput, Task
 from ..datafiles import DataFileError, shown_path
 from ..squares import square_name
 
@@ -24,7 +24,14 @@ ROUTINE_CHAPTERS: dict[str, tuple[str, tuple[str, str]]] = {
 # The chapters that show a named routine's answer beside the truth (the routine query parameter).
 SHOWS_A_ROUTINE = ("diagonals", "intersections")
 # The chapter that shows one input of a task, by its kind (a routine task: its routine's chapter).
-TASK_CHAPTERS = {"ray": "shift-ray", "negative-ray": "hyperbola", "piece": "game"}
+TASK_CHAPTERS = {
+    "ray": "shift-ray",
+    "negative-ray": "hyperbola",
+    "piece": "game",
+    "occluded-fill": "kogge-stone",
+    "relevant-mask": "magic",
+    "magic-index": "magic",
+}
 
 
 def check_chapters(routines: tuple[Routine, ...], kinds) -> None:
@@ -78,4 +85,21 @@ def shown_query(shown: object) -> dict:
         return {"fen": shown.fen, "sel": square_name(shown.square)}
     if isinstance(shown, RoutineInput):
         return routine_query(shown.routine, shown.args, name_it=False)
+    # The engine chapters show bitboards in lerbef, as the code chapter does; their pieces as the task's.
+    if isinstance(shown, FillInput):
+        return {
+            "sq": square_name(shown.square),
+            "occ": hex(shown.occupied),
+            "dir": shown.direction,
+            "step": 5,
+            "mapping": "lerbef",
+        }
+    if isinstance(shown, LookupInput):
+        return {
+            "kind": shown.kind,
+            "sq": square_name(shown.square),
+            "occ": hex(shown.occupied),
+            "step": shown.step,
+            "mapping": "lerbef",
+        }
     raise TypeError(f"no chapter shows {shown!r}")

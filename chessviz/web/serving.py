@@ -166,6 +166,11 @@ def wants_html() -> bool:
     return "text/html" in request.headers.get("Accept", "") and accept["text/html"] >= accept["application/json"]
 
 
+def error_body(code: str, message: str, param: str | None) -> dict:
+    """Return the contract's error body: {"error": {"code", "message", "param"}}."""
+    return {"error": {"code": code, "message": message, "param": param}}
+
+
 def error_response(status: int, code: str, message: str, param: str | None) -> Response:
     """Return the error as the contract's JSON body, or as an HTML page for a browser."""
     if wants_html():
@@ -173,7 +178,7 @@ def error_response(status: int, code: str, message: str, param: str | None) -> R
         html = render_template("error.html", status=status, title=title, message=sentence, chapters=CHAPTERS)
         response = Response(html, status=status, mimetype="text/html")
     else:
-        response = jsonify({"error": {"code": code, "message": message, "param": param}})
+        response = jsonify(error_body(code, message, param))
         response.status_code = status
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -2,8 +2,9 @@
 // two square mappings: LERF (a1 = bit 0) and the devlog's lerbef (h1 = bit 0, a1 = bit 7).
 //
 // The rule: what is here follows from a number's bits and the two mappings' definition
-// alone (name <-> index, set, test, toggle, count, convert, format). Pages use it to edit
-// their state and to draw what the API answered. Anything about the board beyond that (lines,
+// alone (name <-> index, set, test, toggle, count, convert, format, and comparing a student's
+// marks with an answer, which never reaches the server). Pages use it to edit their state,
+// to draw what the API answered and to mark the student's squares against it. Anything about the board beyond that (lines,
 // directions, colours, distances, the square a difference leads to) and every verdict comes
 // from the API, never from a page (board.js's checkered shading is drawing, not an answer).
 
@@ -58,9 +59,12 @@ export function squaresOf(bb, mapping = "lerf") {
   return SQUARE_NAMES.map((_, sq) => sq).filter((sq) => hasSquare(bb, sq, mapping));
 }
 
-/** Return "even" or "odd": bit 0 of an integer, in words (parity(-7) === "odd"). */
-export function parity(n) {
-  return (Number(n) & 1) === 0 ? "even" : "odd";
+/**
+ * Return how marked squares compare with an answer (both in one mapping): right (in both),
+ * wrong (marked only) and missed (answer only), as chessviz.squares.compare_marked does.
+ */
+export function compareMarked(marked, answer) {
+  return { right: marked & answer, wrong: marked & ~answer & BB_ALL, missed: answer & ~marked & BB_ALL };
 }
 
 /** Return the number of set bits. */

@@ -12,9 +12,8 @@ const PIECE_NAMES = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight"
 /**
  * Create a board inside `container`.
  * options: role (data-board), label (caption), interactive (squares are buttons),
- * onSquare(name, event) when a square is clicked or activated by keyboard,
- * onHover(name) when the pointer or the keyboard focus reaches a square (a click is likely
- * next: chapters use it to ask the API ahead, so the click's answer is already there),
+ * onSquare(name, event) when a square is clicked or activated by keyboard (a chapter asks the
+ * answers of every square's tap ahead, in one request: see askAhead in api.js),
  * legend: {fill: meaning} of the fills it draws (a view's legend replaces it); the board lists
  * those it draws under itself, each by its colour and pattern and a swatch as drawn;
  * hint: what a click does ("click to toggle a blocker"), after the caption on screen, not on paper.
@@ -24,10 +23,7 @@ const PIECE_NAMES = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight"
  *         cursor: "e4" (the square Tab enters an interactive board on), flip: true (black at the bottom),
  *         legend: {fill: meaning} }
  */
-export function createBoard(
-  container,
-  { role, label, hint = "", interactive = false, onSquare = null, onHover = null, size = "", legend = {} },
-) {
+export function createBoard(container, { role, label, hint = "", interactive = false, onSquare = null, size = "", legend = {} }) {
   const captionText = el("span", { class: "caption-text", text: label });
   const caption = el("figcaption", { class: "board-caption" }, captionText, hint ? screenOnly(` (${hint})`) : null);
   const grid = el("div", { class: "board", "data-board": role, role: "grid", "aria-label": hint ? `${label} (${hint})` : label });
@@ -74,25 +70,6 @@ export function createBoard(
       moveFocus(cell.dataset.square, false);
       onSquare?.(cell.dataset.square, event);
     });
-    if (onHover) {
-      // The pointer must rest on a square for a moment (a sweep across the board asks
-      // nothing); keyboard focus counts at once.
-      let timer = null;
-      const square = (event) => {
-        const cell = event.target.closest?.("[data-square]");
-        return cell && grid.contains(cell) ? cell.dataset.square : null;
-      };
-      grid.addEventListener("pointerover", (event) => {
-        clearTimeout(timer);
-        const name = square(event);
-        if (name) timer = setTimeout(() => onHover(name), 40);
-      });
-      grid.addEventListener("pointerleave", () => clearTimeout(timer));
-      grid.addEventListener("focusin", (event) => {
-        const name = square(event);
-        if (name) onHover(name);
-      });
-    }
     grid.addEventListener("keydown", (event) => {
       const cell = event.target.closest("[data-square]");
       if (!cell) return;

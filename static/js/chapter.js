@@ -4,6 +4,7 @@
 // Exercise mode (hide=1 in the URL) lives here too: until the student reveals, the elements
 // a chapter declares as holding the answer are taken out of the page (not merely hidden).
 
+import { askAhead } from "./api.js";
 import { createErrorLine } from "./controls.js";
 import { el } from "./dom.js";
 import { createPresenter } from "./presenter.js";
@@ -35,7 +36,10 @@ export const answersHidden = (s) => Boolean(s.hide) && !s.rev;
  *   false when s poses no question (its inputs show the answer), sheet: how many exercises the
  *   worksheet link asks for (6; fewer where an exercise has many boards: 4 A4 pages at most) }. While answersHidden(s) the
  *   answers are replaced by a note; draw should leave out answer parts of other elements
- *   (labels, marks) itself, by answersHidden(s).
+ *   (labels, marks) itself, by answersHidden(s);
+ * - taps(s, data): optional, for a chapter with an input board: what a tap there changes and the
+ *   requests of the state drawn, as askAhead() takes them (null: nothing to ask). Once a state is
+ *   drawn its taps' answers are asked in one request, so the next tap paints from memory.
  */
 export function createChapter(fields, { history = {} } = {}) {
   const root = document.getElementById("chapter");
@@ -92,6 +96,7 @@ export function createChapter(fields, { history = {} } = {}) {
       if (id !== drawId) return;
       chapter.error.show(null);
       spec.draw(s, data);
+      aheadOf(id, spec.taps?.(s, data));
     } catch (e) {
       if (id === drawId) chapter.error.show(e);
     }
@@ -109,6 +114,20 @@ export function createChapter(fields, { history = {} } = {}) {
   function stage(keep) {
     for (const node of root.querySelectorAll("[data-stage]")) if (!keep.includes(node)) delete node.dataset.stage;
     for (const node of keep) node.dataset.stage = "";
+  }
+
+  /**
+   * Ask the answers of the drawn state's taps; data-ahead names the drawn state once they are in
+   * memory (or once there is nothing to ask, or the asking failed): a hook for tests and tools.
+   */
+  function aheadOf(id, taps) {
+    // Asked once the drawn state is painted, if it is still the newest: its answers (up to a few
+    // hundred) are read in a task of their own, never in the frame that shows the tap.
+    const painted = new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+    const asked = taps ? painted.then(() => (id === drawId ? askAhead(taps) : null)) : null;
+    (asked ?? Promise.resolve()).then(() => {
+      if (id === drawId) root.dataset.ahead = String(id);
+    });
   }
 
   /** What presenter mode keeps: the chapter's list, the error line, and the exercise while answers are hidden. */
@@ -138,8 +157,9 @@ export function createChapter(fields, { history = {} } = {}) {
     }
   });
 
-  function run({ errorAfter, controls = null, load = () => null, draw, exercise = null, present = [] }) {
-    spec = { controls, load, draw, exercise, present };
+  function run({ errorAfter, controls = null, load = () => null, draw, exercise = null, present = [], taps = null }) {
+    const sheet = exercise ? worksheetRequest() : null;
+    spec = { controls, load, draw, exercise, present, taps: sheet ? null : taps }; // a printed sheet taps nothing
     root.dataset.hasExercise = exercise ? "1" : "0";
     errorAfter.after(chapter.error.element);
     if (exercise) {
@@ -153,7 +173,6 @@ export function createChapter(fields, { history = {} } = {}) {
       );
       document.querySelector(".presenter-bar")?.append(link);
     }
-    const sheet = exercise ? worksheetRequest() : null;
     if (sheet) {
       // Each exercise drawn in turn, then copied into the sheet: inputs (no answers) and the key.
       const box = () => root.querySelector(".predict");

@@ -1,5 +1,6 @@
 // Random questions for exercise mode: each chapter's next(s, random) builds its fresh input
 // from these, with random() as Math.random (a seeded generator gives the same sheet again).
+// Which squares share a line with another is the API's answer (alignedWith in wiki.js).
 
 import { SQUARE_NAMES } from "./bits.js";
 
@@ -27,18 +28,6 @@ export function randomOccupancy(random, density = 0.25) {
   let bb = 0n;
   for (let sq = 0; sq < 64; sq++) if (random() < density) bb |= 1n << BigInt(sq);
   return bb;
-}
-
-/** Return the squares other than `name` that share a rank, file or diagonal with it. */
-export function alignedWith(name) {
-  const sq = SQUARE_NAMES.indexOf(name);
-  const f = sq & 7,
-    r = sq >> 3;
-  return SQUARE_NAMES.filter((_other, o) => {
-    const g = o & 7,
-      q = o >> 3;
-    return o !== sq && (g === f || q === r || g - q === f - r || g + q === f + r);
-  });
 }
 
 /** Return a seeded random() (mulberry32): the same seed gives the same sequence. */

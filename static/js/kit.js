@@ -21,17 +21,6 @@ export function chapterUrl(slug, query = {}) {
 /** Return a BigInt from the API's "0x..." string. */
 export const big = (text) => parseBB(text);
 
-/** Return the union of the positive and of the negative rays of an /api/attacks answer, over `lines` (all by default). */
-export function rays(attacks, lines = Object.keys(attacks.lines)) {
-  let positive = 0n;
-  let negative = 0n;
-  for (const line of lines) {
-    positive |= parseBB(attacks.lines[line].positive);
-    negative |= parseBB(attacks.lines[line].negative);
-  }
-  return { positive, negative };
-}
-
 /** Return the board marks of a pair of squares: the first "start", the second (if any) "end". */
 export const ends = (a, b) => ({ [a]: "start", ...(b ? { [b]: "end" } : {}) });
 
@@ -78,11 +67,10 @@ export function createValueBoard(column, { readout: readoutLabel, readoutRole, .
  * The setup shared by the o - r chapters: a mapping switch, an occupancy board (click toggles
  * a blocker), a slider board (click places the slider) and optionally a line choice.
  * `piece` is the slider's letter, or a function of the state giving it.
- * `prefetch(patch)` asks the API for the state a click would make, when the pointer or
- * focus reaches a square. Returns { draw(state, values, glyphs) } where values = {o, r}
- * BigInts from the API in `mapping`.
+ * Returns { draw(state, values, glyphs) } where values = {o, r} BigInts from the API in
+ * `mapping`. A tap places the slider (sq) or toggles a blocker (occupied): SLIDER_TAPS.
  */
-export function createSliderSetup(container, state, { piece = "R", lineChoice = false, mappingNote = "", prefetch = null } = {}) {
+export function createSliderSetup(container, state, { piece = "R", lineChoice = false, mappingNote = "" } = {}) {
   const top = add(container, "div", { class: "toolbar" });
   const mapping = createMappingSwitch(top, state, mappingNote);
   const lineSelect = lineChoice
@@ -117,7 +105,6 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
       name === state.get().sq
         ? refuse(`${name} holds the slider, so it cannot take a blocker: place the slider elsewhere first.`)
         : state.set(toggled(name)),
-    onHover: prefetch && ((name) => name !== state.get().sq && prefetch(toggled(name))),
   });
   const blocked = (name) => name !== state.get().sq && hasSquare(state.get().occ, squareIndex(name));
   const slider = createValueBoard(sliderColumn, {
@@ -130,7 +117,6 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
       blocked(name)
         ? refuse(`${name} holds a blocker, so the slider cannot stand there: take the blocker off first.`)
         : state.set({ sq: name }),
-    onHover: prefetch && ((name) => !blocked(name) && prefetch({ sq: name })),
   });
   top.after(note);
   return {
@@ -150,6 +136,9 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
     },
   };
 }
+
+/** What a tap on the slider setup's boards changes in a request (as /api/taps reads it): the slider's square, or one blocker. */
+export const SLIDER_TAPS = "sq;occupied^";
 
 /** The occupancy to send to the API in the chapter's mapping. */
 export function occupancyIn(s) {

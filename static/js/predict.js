@@ -1,7 +1,7 @@
 // Predict-then-reveal: the student marks the squares they expect, then reveals the answer
 // and sees right, wrong and missed squares marked on their own board.
 
-import { convert, hasSquare, popcount, SQUARE_NAMES } from "./bits.js";
+import { compareMarked, convert, popcount, SQUARE_NAMES, squaresOf } from "./bits.js";
 import { createBoard } from "./board.js";
 import { screenOnly } from "./dom.js";
 
@@ -53,23 +53,9 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
       reveal.disabled = revealed || answer === null;
       if (revealed && answer !== null) {
         const truth = convert(answer, mapping, "lerf");
-        let right = 0,
-          wrong = 0,
-          missed = 0;
-        SQUARE_NAMES.forEach((name, sq) => {
-          const p = hasSquare(predicted, sq),
-            a = hasSquare(truth, sq);
-          if (p && a) {
-            marks[name] = "right";
-            right++;
-          } else if (p) {
-            marks[name] = "wrong";
-            wrong++;
-          } else if (a) {
-            marks[name] = "missed";
-            missed++;
-          }
-        });
+        const judged = compareMarked(predicted, truth);
+        for (const [mark, squares] of Object.entries(judged)) for (const sq of squaresOf(squares)) marks[SQUARE_NAMES[sq]] = mark;
+        const [right, wrong, missed] = [judged.right, judged.wrong, judged.missed].map(popcount);
         score.textContent =
           predicted === 0n
             ? `The answer: the ${popcount(truth)} square${popcount(truth) === 1 ? "" : "s"} marked ○.`

@@ -20,7 +20,13 @@ const ASKS = {
  */
 export function loadRoutine(s) {
   if (!s.routine) return Promise.resolve(null);
-  return api("/routine", { name: s.routine, a: s.a, b: s.b ?? undefined }).catch((e) => ({ unknown: s.routine, error: e }));
+  const [[path, query]] = routineQuery(s);
+  return api(path, query).catch((e) => ({ unknown: s.routine, error: e }));
+}
+
+/** Return the state's routine request as a list of [path, query] (empty when it names none), for askAhead(). */
+export function routineQuery(s) {
+  return s.routine ? [["/routine", { name: s.routine, a: s.a, b: s.b ?? undefined }]] : [];
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   createValueBoard,
   occupancyIn,
   predictFields,
+  SLIDER_TAPS,
   sliderFields,
   squaresMap,
   stepValues,
@@ -20,14 +21,13 @@ import {
 import { LINE_KINDS } from "./terms.js";
 
 /**
- * config: { line, lineChoice, mappingNote, boards: [{role, label, legend, step, fill, diffWith, size, reveals}],
+ * config: { line, lineChoice, mappingNote, boards: [{role, label, legend, step, fill, borrow, differs, size, reveals}],
  *           binary (write o - r out with its borrows), predict: {step, prompt}, explain(v, s, sub) }
  */
 export function slideChapter(config) {
   const { root, state, run } = createChapter({ ...sliderFields({ line: config.line }), ...predictFields() });
-  const request = (s) => api("/slide", { sq: s.sq, occupied: occupancyIn(s), line: s.line, mapping: s.mapping });
-  const prefetch = (patch) => request({ ...state.get(), ...patch }).catch(() => {});
-  const setup = createSliderSetup(root, state, { lineChoice: config.lineChoice, mappingNote: config.mappingNote, prefetch });
+  const query = (s) => ({ sq: s.sq, occupied: occupancyIn(s), line: s.line, mapping: s.mapping });
+  const setup = createSliderSetup(root, state, { lineChoice: config.lineChoice, mappingNote: config.mappingNote });
   // Boards with a size (e.g. "small") share a row of their own, below the setup.
   let resultRow = null;
   const results = () => {
@@ -71,7 +71,8 @@ export function slideChapter(config) {
 
   run({
     errorAfter: explain,
-    load: request,
+    load: (s) => api("/slide", query(s)),
+    taps: (s) => ({ tap: SLIDER_TAPS, requests: [["/slide", query(s)]] }),
     present: [...[...setup.boards.children].slice(0, 2), resultColumn],
     exercise: {
       answers,
@@ -87,9 +88,10 @@ export function slideChapter(config) {
       setup.draw(s, v);
       for (const { spec, view } of views) {
         const value = v[spec.step];
-        const marks = spec.diffWith ? squaresMap(value ^ v[spec.diffWith], s.mapping, "differs") : {};
+        // borrow: orange where the borrow turned a bit of o - r on; differs: ≠ where masking o first changes the result.
+        const marks = spec.differs ? squaresMap(big(slide.masking_differs), s.mapping, "differs") : {};
         const fills = spec.borrow
-          ? squaresMap(sub.borrows & value, s.mapping, "borrow")
+          ? squaresMap(big(slide.o_minus_r_turned_on), s.mapping, "borrow")
           : spec.fill
             ? squaresMap(value, s.mapping, spec.fill)
             : {};

@@ -2,6 +2,7 @@
 // switch, tables and verdict cells.
 
 import { api } from "./api.js";
+import { parseBB, SQUARE_NAMES, squaresOf } from "./bits.js";
 import { createBoard } from "./board.js";
 import { add, columns, el } from "./dom.js";
 import { createPickSwitch } from "./kit.js";
@@ -11,6 +12,18 @@ export async function allSquares() {
   const data = await api("/squares", { mapping: "lerf" });
   return Object.fromEntries(data.squares.map((s) => [s.name, s]));
 }
+
+/** Return the names of the squares that share a line with `name` (LERF order), as the API's square answer gives them. */
+export async function alignedWith(name) {
+  return namesOf((await allSquares())[name].aligned);
+}
+
+/** Return the names of the squares on either diagonal through `name`, itself left out (LERF order). */
+export async function onDiagonalsOf(name) {
+  return namesOf((await allSquares())[name].diagonals).filter((other) => other !== name);
+}
+
+const namesOf = (lerf) => squaresOf(parseBB(lerf)).map((sq) => SQUARE_NAMES[sq]);
 
 /**
  * Build a table from a header row and body rows of cells (strings or nodes). It is a tab

@@ -6,7 +6,7 @@
 // this module holds the editor, the worker's run and the comparison with the truth.
 
 import { api } from "../api.js";
-import { parseBB, SQUARE_NAMES } from "../bits.js";
+import { compareMarked, parseBB, SQUARE_NAMES, squareBB, squaresOf } from "../bits.js";
 import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
 import { createCodeEditor } from "../code-editor.js";
@@ -34,6 +34,7 @@ const pickerLists = {};
 for (const [part, heading] of [
   ["devlog", "The devlog's exercises"],
   ["wiki", "Bonus: wiki routines"],
+  ["engines", "How engines do it"],
 ]) {
   pickerLists[part] = el("ol");
   picker.append(el("h2", { text: heading }), pickerLists[part]);
@@ -523,7 +524,8 @@ function drawFailure(one, task, expected, answer) {
   if (task.result === "bitboard") {
     const want = parseBB(expected);
     const have = answer && "value" in answer ? parseBB(answer.value) : null;
-    const differ = have === null ? {} : squaresMap(want ^ have, MAPPING, "differs");
+    const { missed, wrong } = compareMarked(have ?? 0n, want);
+    const differ = have === null ? {} : { ...squaresMap(missed, MAPPING, "differs"), ...squaresMap(wrong, MAPPING, "differs") };
     expectedBoard.draw({ bits: want, mapping: MAPPING, caption: "Expected" });
     gotBoard.draw({
       bits: have,
@@ -531,10 +533,8 @@ function drawFailure(one, task, expected, answer) {
       marks: differ,
       caption: have === null ? "Your answer: no bitboard" : "Your answer (≠: differs)",
     });
-    const list = Object.keys(differ);
-    if (list.length) {
-      const missing = list.filter((n) => squaresMap(want, MAPPING, 1)[n]);
-      const extra = list.filter((n) => !missing.includes(n));
+    if (Object.keys(differ).length) {
+      const [missing, extra] = [missed, wrong].map((squares) => squaresOf(squares, MAPPING).map((sq) => SQUARE_NAMES[sq]));
       resultBox.append(
         el(
           "p",
@@ -544,9 +544,11 @@ function drawFailure(one, task, expected, answer) {
       );
     }
   } else {
-    const square = (v) => (task.result === "square" && Number(v) >= 0 && Number(v) < 64 ? 1n << BigInt(Number(v) ^ 7) : 0n);
+    // A square's answer is its LERF index (or -1): drawn as that square's bit.
+    const square = (v) => (task.result === "square" && Number(v) >= 0 && Number(v) < 64 ? squareBB(Number(v), MAPPING) : 0n);
     const have = answer && "value" in answer ? answer.value : null;
-    const differ = have === null ? {} : squaresMap(square(expected) ^ square(have), MAPPING, "differs");
+    const { missed, wrong } = compareMarked(have === null ? 0n : square(have), square(expected));
+    const differ = have === null ? {} : { ...squaresMap(missed, MAPPING, "differs"), ...squaresMap(wrong, MAPPING, "differs") };
     expectedBoard.draw({
       bits: square(expected),
       mapping: MAPPING,

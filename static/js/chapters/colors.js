@@ -1,7 +1,7 @@
 // Chapter "colors": every colour formula of the page, with its working; same colour for two squares.
 
 import { api } from "../api.js";
-import { bbOf, parity } from "../bits.js";
+import { bbOf } from "../bits.js";
 import { createChapter } from "../chapter.js";
 import { el, screenOnly } from "../dom.js";
 import { randomSquare } from "../exercise.js";
@@ -82,7 +82,7 @@ function drawPair(color) {
     );
     return;
   }
-  const even = parity(color.knight_distance) === "even";
+  const even = color.knight_distance_parity === "even";
   pair.replaceChildren(
     el("h2", { text: `${color.square} and ${color.other}: ${color.same_color ? "same colour" : "different colours"}` }),
     el(
@@ -105,6 +105,8 @@ run({
   },
   controls: (s) => pick.set(s.pick),
   load: (s) => Promise.all([allSquares(), api("/color", { sq: s.sq, other: s.other })]),
+  // A tap sets the square the switch names.
+  taps: (s) => ({ tap: s.pick, requests: [["/color", { sq: s.sq, other: s.other }]] }),
   draw(s, [squares, color]) {
     const dark = bbOf(
       Object.values(squares)

@@ -3,16 +3,16 @@
 // (routine=... in the URL), it shows that printed routine's answer beside the truth (/api/routine).
 
 import { api } from "../api.js";
-import { parity, SQUARE_NAMES } from "../bits.js";
+import { SQUARE_NAMES } from "../bits.js";
 import { answersHidden, createChapter } from "../chapter.js";
 import { createSelect } from "../controls.js";
 import { el, screenOnly } from "../dom.js";
-import { alignedWith, pick as pickOne, randomSquare } from "../exercise.js";
+import { pick as pickOne, randomSquare } from "../exercise.js";
 import { big, ends, squaresMap } from "../kit.js";
 import { createQuestion, questionFields } from "../question.js";
-import { createRoutinePanel, loadRoutine } from "../routine-panel.js";
+import { createRoutinePanel, loadRoutine, routineQuery } from "../routine-panel.js";
 import { T } from "../state.js";
-import { allSquares, createWikiLayout, table, verdict } from "../wiki.js";
+import { allSquares, createWikiLayout, onDiagonalsOf, table, verdict } from "../wiki.js";
 
 const OVERLAYS = {
   rank_minus_file: ["rank − file", (s) => s.diagonal.index],
@@ -77,7 +77,7 @@ function drawInfo(a) {
       { "data-role": "indices" },
     ),
     el("p", {
-      text: `${a.name} is ${a.color}; its diagonal index ${a.diagonal.index} is ${parity(a.diagonal.index)}: the page says even diagonals are the dark ones.`,
+      text: `${a.name} is ${a.color}; its diagonal index ${a.diagonal.index} is ${a.diagonal.parity}: the page says even diagonals are the dark ones.`,
     }),
   );
 }
@@ -113,9 +113,9 @@ run({
   exercise: {
     // The pair's verdicts, a's indices, and (drawn by draw) the shaded lines and numbers on the board.
     answers: [info, pair, routinePanel.element],
-    next: (_s, random) => {
+    next: async (_s, random) => {
       const a = randomSquare(random);
-      const diagonal = alignedWith(a).filter((b) => Math.abs(b.charCodeAt(0) - a.charCodeAt(0)) === Math.abs(b[1] - a[1]));
+      const diagonal = await onDiagonalsOf(a);
       const others = SQUARE_NAMES.filter((b) => b !== a);
       // Half the time a square on one of a's diagonals, so "neither" is no safe guess.
       return { a, b: pickOne(random, random() < 0.5 ? diagonal : others) };
@@ -126,15 +126,19 @@ run({
     pick.set(s.pick);
   },
   load: (s) => Promise.all([allSquares(), s.b ? api("/same-line", { a: s.a, b: s.b }) : null, s.b ? loadRoutine(s) : null]),
+  // A tap sets the square the switch names; with b unset and a chosen, it needs nothing new.
+  taps: (s) =>
+    s.b || s.pick === "b" ? { tap: s.pick, requests: [["/same-line", { a: s.a, b: s.b }], ...routineQuery(s)] } : null,
   draw(s, [squares, same, routine]) {
     routinePanel.draw(routine);
     const a = squares[s.a];
     const diagonal = big(a.masks.diagonal);
     const anti = big(a.masks.anti_diagonal);
+    const both = big(a.diagonals);
     const fills = { ...squaresMap(diagonal, "lerf", "line-a"), ...squaresMap(anti, "lerf", "line-b"), [s.a]: "both" };
     const labels = Object.fromEntries(Object.values(squares).map((sq) => [sq.name, String(OVERLAYS[s.overlay][1](sq))]));
     if (answersHidden(s)) board.draw({ bits: null, mapping: "lerf", marks: ends(s.a, s.b), cursor: s.a });
-    else board.draw({ bits: diagonal | anti, mapping: "lerf", fills, labels, marks: ends(s.a, s.b), cursor: s.a });
+    else board.draw({ bits: both, mapping: "lerf", fills, labels, marks: ends(s.a, s.b), cursor: s.a });
     drawInfo(a);
     drawPair(same, s.routine);
     const answer = same ? (same.diagonal ? "diagonal" : same.anti_diagonal ? "anti_diagonal" : "neither") : null;

@@ -5,11 +5,11 @@
 import { api } from "../api.js";
 import { answersHidden, createChapter } from "../chapter.js";
 import { el, screenOnly } from "../dom.js";
-import { alignedWith, pick as pickOne, randomSquare } from "../exercise.js";
+import { pick as pickOne, randomSquare } from "../exercise.js";
 import { ends } from "../kit.js";
 import { createQuestion, questionFields } from "../question.js";
 import { T } from "../state.js";
-import { createWikiLayout, table } from "../wiki.js";
+import { alignedWith, createWikiLayout, table } from "../wiki.js";
 
 const KINDS = [
   ["degrees", "Degrees"],
@@ -119,7 +119,26 @@ function drawNotes(sheets) {
   );
 }
 
+let tablesOf = null; // the rose the sheets' buttons were built for: a new second square only moves the highlight
+
 function drawTables(sheets, rose, direction) {
+  if (tablesOf !== rose) {
+    buildTables(sheets, rose);
+    tablesOf = rose;
+  }
+  for (const cell of tables.querySelectorAll("td[data-current]")) {
+    cell.removeAttribute("data-current");
+    cell.removeAttribute("aria-current");
+  }
+  if (!direction) return;
+  const at = `button[data-rank-diff="${direction.rank_diff}"][data-file-diff="${direction.file_diff}"]`;
+  for (const button of tables.querySelectorAll(at)) {
+    button.parentElement.dataset.current = "true";
+    button.parentElement.setAttribute("aria-current", "true");
+  }
+}
+
+function buildTables(sheets, rose) {
   tables.replaceChildren(
     ...sheets.map((sheet) => {
       const title = KINDS.find(([kind]) => kind === sheet.kind)[1];
@@ -131,7 +150,6 @@ function drawTables(sheets, rose, direction) {
           ...row.map((value, j) => {
             const dr = sheet.rank_diffs[i];
             const df = sheet.file_diffs[j];
-            const current = direction && direction.rank_diff === dr && direction.file_diff === df;
             const text = value === null ? (dr === 0 && df === 0 ? "+" : "") : String(value);
             const move = sheet.move_directions[i][j];
             const attrs = {
@@ -144,7 +162,7 @@ function drawTables(sheets, rose, direction) {
             };
             return el(
               "td",
-              current ? { "data-current": "true", "aria-current": "true" } : {},
+              {},
               el(
                 "button",
                 {
@@ -182,11 +200,12 @@ run({
   exercise: {
     // The direction's table and the 15x15 sheets (the pair's cell highlighted) hold the answer.
     answers: [info, tables],
-    next: (_s, random) => {
+    next: async (_s, random) => {
       const from = randomSquare(random);
+      const aligned = await alignedWith(from);
       // Mostly pairs on one line (a ray direction), sometimes any square.
-      const to = random() < 0.75 ? pickOne(random, alignedWith(from)) : randomSquare(random);
-      return { from, to: to === from ? pickOne(random, alignedWith(from)) : to };
+      const to = random() < 0.75 ? pickOne(random, aligned) : randomSquare(random);
+      return { from, to: to === from ? pickOne(random, aligned) : to };
     },
   },
   controls: (s) => pick.set(s.pick),
@@ -196,6 +215,15 @@ run({
       s.to ? api("/direction", { from: s.from, to: s.to }) : null,
       ...KINDS.map(([kind]) => api("/directions/table", { kind })),
     ]),
+  // A tap on the board sets the square the switch names (the centre moves its rose too); a
+  // tap on a sheet's cell sets the second square.
+  taps: (s) => ({
+    tap: s.pick === "from" ? "from,sq;to" : "to",
+    requests: [
+      ["/rose", { sq: s.from }],
+      ["/direction", { from: s.from, to: s.to }],
+    ],
+  }),
   draw(s, [rose, direction, ...sheets]) {
     // The wiki's rose: each neighbour carries its single-step increment and its name (noEa, noNoEa).
     const labels = Object.fromEntries(rose.rose.map((r) => [r.to, `${signed(r.step)} ${r.wiki}`]));

@@ -153,7 +153,6 @@ const game = createValueBoard(gameColumn, {
   readoutRole: "occupied",
   interactive: true,
   onSquare: clickSquare,
-  onHover: prefetch,
   size: "large",
 });
 const movesBoard = createValueBoard(movesColumn, { role: "moves", label: "Moves of the selected piece", readout: "moves" });
@@ -216,21 +215,6 @@ movesColumn.append(info);
 const predict = createStatePredict(root, state, "Select a piece, then mark the squares you think it can move to, and reveal.");
 
 let current = null; // the last position drawn, to interpret clicks
-
-/** Ask ahead for what clicking this square will show: its piece selected, or the move made. */
-function prefetch(name) {
-  const s = state.get();
-  // Only while the board on screen is the state's own: a stale one would ask wrong questions.
-  if (!current || current.fen !== s.fen || (current.selected?.square ?? null) !== s.sel) return;
-  const selected = current.selected;
-  const ahead =
-    selected?.piece && selected.moves.includes(name)
-      ? api("/move", { fen: s.fen, from: selected.square, to: name }).then((moved) =>
-          api("/position", { fen: moved.fen, square: null, mapping: s.mapping }),
-        )
-      : api("/position", { fen: s.fen, square: current.pieces[name] && name !== s.sel ? name : null, mapping: s.mapping });
-  ahead.catch(() => {});
-}
 
 async function clickSquare(name) {
   const s = state.get();
@@ -352,6 +336,22 @@ run({
     mapping.set(s.mapping);
   },
   load: (s) => api("/position", { fen: s.fen, square: s.sel, mapping: s.mapping }),
+  // A tap selects the piece on a square, or, with a piece selected, moves it there: then the
+  // position after the move is what the board shows next.
+  taps: (s, position) => {
+    const query = { fen: s.fen, square: s.sel, mapping: s.mapping };
+    const from = position.selected?.piece ? position.selected.square : null;
+    return from
+      ? {
+          tap: "square,to",
+          follow: "position",
+          requests: [
+            ["/position", query],
+            ["/move", { fen: s.fen, from }],
+          ],
+        }
+      : { tap: "square", requests: [["/position", query]] };
+  },
   draw(s, position) {
     current = position;
     if (document.activeElement !== input) input.value = position.fen;
@@ -361,7 +361,8 @@ run({
     if (selected) {
       marks[selected.square] = "selected";
       // In exercise mode the targets are the answer: no dots until the student reveals.
-      if (!answersHidden(s)) for (const target of selected.moves) marks[target] = position.pieces[target] ? "capture" : "target";
+      if (!answersHidden(s))
+        for (const target of selected.moves) marks[target] = selected.captures.includes(target) ? "capture" : "target";
     }
     game.draw({
       bits: big(position.occupied),

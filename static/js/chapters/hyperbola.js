@@ -15,7 +15,7 @@ import {
   createValueBoard,
   occupancyIn,
   predictFields,
-  rays,
+  SLIDER_TAPS,
   sliderFields,
   squaresMap,
   stepValues,
@@ -102,6 +102,19 @@ function gamePosition(s, position) {
   return same ? position : null;
 }
 
+/** The two requests of a state: o^(o-2r) on the chosen line, and the piece's attacks. */
+function queries(s, game) {
+  const occupied = occupancyIn(s);
+  // In a game the slider's own pieces are no moves: attacks & ~own, as the game computes.
+  const own = game
+    ? convert(big(game.pieces[s.sq] === SLIDER_LETTERS[s.piece] ? game.white : game.black), "lerf", s.mapping)
+    : 0n;
+  return [
+    ["/slide", { sq: s.sq, occupied, line: s.line, mapping: s.mapping }],
+    ["/attacks", { piece: s.piece, sq: s.sq, occupied, own, mapping: s.mapping }],
+  ];
+}
+
 run({
   errorAfter: equation,
   present: [...[...setup.boards.children].slice(0, 2), stepper.element, stepTitle, stepColumn],
@@ -112,19 +125,12 @@ run({
   },
   controls: (s) => pieceSelect.set(s.piece),
   async load(s) {
-    const occupied = occupancyIn(s);
     const position = s.fen ? await api("/position", { fen: s.fen, mapping: "lerf" }).catch(() => null) : null;
     const game = gamePosition(s, position);
-    // In a game the slider's own pieces are no moves: attacks & ~own, as the game computes.
-    const own = game
-      ? convert(big(game.pieces[s.sq] === SLIDER_LETTERS[s.piece] ? game.white : game.black), "lerf", s.mapping)
-      : 0n;
-    const [slide, attacks] = await Promise.all([
-      api("/slide", { sq: s.sq, occupied, line: s.line, mapping: s.mapping }),
-      api("/attacks", { piece: s.piece, sq: s.sq, occupied, own, mapping: s.mapping }),
-    ]);
+    const [slide, attacks] = await Promise.all(queries(s, game).map(([path, query]) => api(path, query)));
     return [slide, attacks, game];
   },
+  taps: (s, [, , game]) => ({ tap: SLIDER_TAPS, requests: queries(s, game) }),
   draw(s, [slide, attacks, game]) {
     const v = stepValues(slide);
     const letter = game ? game.pieces[s.sq] : SLIDER_LETTERS[s.piece];
@@ -148,14 +154,14 @@ run({
       caption: `${step.formula}${reversed ? ` (reversed board: the slider on ${s.sq} stands on ${at})` : ""}`,
     });
     stepNote.textContent = step.id === "negative_as_printed" ? NEGATIVE_AS_PRINTED[slide.negative_as_printed_correct] : "";
-    const { positive, negative } = rays(attacks);
+    const [positive, negative] = [attacks.positive, attacks.negative].map(big);
     unionBoard.draw({
       bits: big(attacks.attacks),
       mapping: s.mapping,
       pieces: { ...(blockers ?? {}), [s.sq]: letter },
       fills: { ...squaresMap(positive, s.mapping, "positive"), ...squaresMap(negative, s.mapping, "negative") },
     });
-    const ownAttacked = big(attacks.attacks) & ~big(attacks.moves);
+    const ownAttacked = big(attacks.own_attacked);
     ownNote.textContent = game
       ? `In the game the ${s.piece} cannot take its own pieces: moves = s & ~own leaves ${squaresOf(big(attacks.moves), s.mapping).length} of the ${squaresOf(big(attacks.attacks), s.mapping).length} attacked squares${
           ownAttacked

@@ -14,7 +14,7 @@ import { el } from "../dom.js";
 import { pick as pickOne, randomSquare } from "../exercise.js";
 import { big, ends, squaresMap } from "../kit.js";
 import { createQuestion, questionFields } from "../question.js";
-import { createRoutinePanel, loadRoutine } from "../routine-panel.js";
+import { createRoutinePanel, loadRoutine, routineQuery } from "../routine-panel.js";
 import { T } from "../state.js";
 import { LINE_CHOICES, LINE_KINDS, lineName } from "../terms.js";
 import { allSquares, createWikiLayout, table, verdict } from "../wiki.js";
@@ -167,6 +167,8 @@ run({
     for (const key of ["line_a", "line_b"]) selects[key].set(s[key]);
     pick.set(s.pick);
   },
+  // A tap sets the square the switch names.
+  taps: (s) => ({ tap: s.pick, requests: [["/intersections", { a: s.a, b: s.b }], ...routineQuery(s)] }),
   async load(s) {
     const [squares, many, routine] = await Promise.all([allSquares(), api("/intersections", { a: s.a, b: s.b }), loadRoutine(s)]);
     const one = many.combinations.find((c) => c.line_a === s.line_a && c.line_b === s.line_b);
@@ -184,7 +186,7 @@ run({
     const fills = {
       ...squaresMap(lineA, "lerf", "line-a"),
       ...squaresMap(lineB, "lerf", "line-b"),
-      ...squaresMap(lineA & lineB, "lerf", "both"),
+      ...(one?.square ? { [one.square]: "both" } : {}), // where the API says they meet
     };
     // The two lines crossing on the board would show where they meet: only a and b before reveal.
     if (answersHidden(s)) board.draw({ bits: null, mapping: "lerf", marks: ends(s.a, s.b), cursor: s.a });

@@ -8,7 +8,16 @@ import { createChapter } from "../chapter.js";
 import { createRadioGroup } from "../controls.js";
 import { add, columns, el } from "../dom.js";
 import { pick, randomInt, randomOccupancy, randomSquare } from "../exercise.js";
-import { big, createSliderSetup, createStatePredict, createValueBoard, occupancyIn, predictFields, squaresMap } from "../kit.js";
+import {
+  big,
+  createSliderSetup,
+  createStatePredict,
+  createValueBoard,
+  occupancyIn,
+  predictFields,
+  SLIDER_TAPS,
+  squaresMap,
+} from "../kit.js";
 import {
   createPieceSelect,
   createStepView,
@@ -39,7 +48,7 @@ const { root, state, run } = createChapter({
 /** The direction shown: the state's, if the piece has it, else the piece's first. */
 const direction = (s) => (PIECE_DIRECTIONS[s.piece].includes(s.dir) ? s.dir : PIECE_DIRECTIONS[s.piece][0]);
 const letter = (s) => SLIDER_LETTERS[s.piece];
-const request = (s) => api("/methods", { piece: s.piece, sq: s.sq, occupied: occupancyIn(s), mapping: s.mapping });
+const query = (s) => ({ piece: s.piece, sq: s.sq, occupied: occupancyIn(s), mapping: s.mapping });
 
 const setup = createSliderSetup(root, state, {
   piece: letter,
@@ -147,7 +156,8 @@ run({
     for (const option of directionSelect.element.options) option.disabled = !PIECE_DIRECTIONS[s.piece].includes(option.value);
     doubling.set(String(s.ds));
   },
-  load: request,
+  load: (s) => api("/methods", query(s)),
+  taps: (s) => ({ tap: SLIDER_TAPS, requests: [["/methods", query(s)]] }),
   draw(s, answer) {
     const d = direction(s);
     const words = directionWords(d);

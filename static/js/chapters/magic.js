@@ -9,7 +9,7 @@ import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
 import { add, el } from "../dom.js";
 import { pick, randomOccupancy, randomSquare } from "../exercise.js";
-import { big, createSliderSetup, createStatePredict, occupancyIn, predictFields, squaresMap } from "../kit.js";
+import { big, createSliderSetup, createStatePredict, occupancyIn, predictFields, SLIDER_TAPS, squaresMap } from "../kit.js";
 import { createPieceSelect, createStepView, engineFields, setupValues } from "../methods-view.js";
 import { T } from "../state.js";
 
@@ -305,6 +305,11 @@ run({
     kindSelect.set(s.kind);
     searchBox.open = s.search;
   },
+  // The search panel, when open, asks for its own square after a tap; the lookup is ready.
+  taps: (s) => ({
+    tap: SLIDER_TAPS,
+    requests: [["/magic", { piece: s.kind, sq: s.sq, mapping: s.mapping, occupied: occupancyIn(s) }]],
+  }),
   async load(s) {
     const query = { piece: s.kind, sq: s.sq, mapping: s.mapping };
     const [lookup, search] = await Promise.all([

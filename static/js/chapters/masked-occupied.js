@@ -15,7 +15,7 @@ slideChapter({
       label: "Without masked occupied: (o - r) & m (≠: differs)",
       formula: "(o - r) & m",
       step: "o_minus_r_masked",
-      diffWith: "b_minus_r_masked",
+      differs: true,
       reveals: true,
     },
     {
@@ -23,7 +23,7 @@ slideChapter({
       label: "With masked occupied: (b - r) & m (≠: differs)",
       formula: "(b - r) & m",
       step: "b_minus_r_masked",
-      diffWith: "o_minus_r_masked",
+      differs: true,
     },
   ],
   predict: { step: "b_minus_r_masked", prompt: "Mark the squares of ((o & m) - r) & m, then reveal." },

@@ -8,7 +8,7 @@ import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
 import { add, el } from "../dom.js";
 import { pick, randomOccupancy, randomSquare } from "../exercise.js";
-import { big, createSliderSetup, createStatePredict, occupancyIn, predictFields } from "../kit.js";
+import { big, createSliderSetup, createStatePredict, createStepList, occupancyIn, predictFields, SLIDER_TAPS } from "../kit.js";
 import { createPieceSelect, createStepView, engineFields, memory, setupValues } from "../methods-view.js";
 import { T } from "../state.js";
 import { SLIDER_LETTERS } from "../terms.js";
@@ -65,9 +65,16 @@ const views = METHODS.map(([id, name, how]) => {
   const table = fact("Table memory");
   const published = fact("C++, published");
   const python = fact("Python, here");
-  const show = add(card, "button", { type: "button", "data-action": "show-steps", "aria-pressed": "false" }, "");
+  // Its steps, folded: a click on one shows it on the step board below.
+  const fold = add(card, "details", { class: "method-steps" });
+  const summary = add(fold, "summary");
+  const steps = createStepList(fold, {
+    label: `Steps of ${name}`,
+    onPick: (i) => state.set({ m: id, step: i }, { history: "replace" }),
+  });
+  const show = add(card, "button", { type: "button", "data-action": "show-steps", "aria-pressed": "false" }, "Step through it");
   show.addEventListener("click", () => state.set({ m: id, step: 0 }, { history: "replace" }));
-  return { id, name, card, board, operations, table, published, python, show };
+  return { id, name, card, board, operations, table, published, python, show, summary, steps };
 });
 const sources = add(root, "p", { class: "source", "data-role": "speeds-source" });
 
@@ -93,6 +100,9 @@ function stepView(s, step, index) {
   return { bits: value, caption: `Step ${index}` };
 }
 
+/** The methods' request: every method's attacks for the state's piece, square and blockers. */
+const query = (s) => ({ piece: s.piece, sq: s.sq, occupied: occupancyIn(s), mapping: s.mapping });
+
 run({
   errorAfter: sources,
   present: [...[...setup.boards.children].slice(0, 2), view.column],
@@ -101,11 +111,8 @@ run({
     next: (_s, random) => ({ piece: pick(random, SLIDERS), sq: randomSquare(random), occ: randomOccupancy(random), step: 0 }),
   },
   controls: (s) => pieceSelect.set(s.piece),
-  load: (s) =>
-    Promise.all([
-      api("/methods", { piece: s.piece, sq: s.sq, occupied: occupancyIn(s), mapping: s.mapping }),
-      api("/method-speeds"),
-    ]),
+  load: (s) => Promise.all([api("/methods", query(s)), api("/method-speeds")]),
+  taps: (s) => ({ tap: SLIDER_TAPS, requests: [["/methods", query(s)]] }),
   draw(s, [answer, speeds]) {
     setup.draw(s, setupValues(s));
     const at = { [s.sq]: letter(s) };
@@ -119,7 +126,8 @@ run({
       view.python.textContent = `${python.ratios[s.piece][view.id]}x python-chess (${Math.round(python.nanoseconds[s.piece][view.id])} ns a ${s.piece})`;
       view.card.setAttribute("aria-current", String(view.id === s.m));
       view.show.setAttribute("aria-pressed", String(view.id === s.m));
-      view.show.textContent = `Its ${method.steps.length} steps`;
+      view.summary.textContent = `Its ${method.steps.length} steps, folded`;
+      view.steps.draw(method.steps, view.id === s.m ? Math.min(s.step, method.steps.length - 1) : -1);
     }
     const fewest = METHODS.map(([id]) => answer.methods[id].operations);
     cardsNote.textContent = `The ${s.piece} on ${s.sq}: every method gives the same ${popcount(big(answer.attacks))} squares, each in its own way, from ${Math.min(...fewest)} to ${Math.max(...fewest)} operations.`;

@@ -79,6 +79,13 @@ function actualText(data) {
   return `On the board: the destination is ${file} the start, ${rank}${data.verdict_correct ? ", as the devlog says" : `, so "${data.verdict}" is wrong`}.`;
 }
 
+/** The comparison's request: both boards in the chapter's mapping. */
+const query = (s) => ({
+  destination: convert(s.dest, "lerf", s.mapping),
+  start: convert(s.start, "lerf", s.mapping),
+  mapping: s.mapping,
+});
+
 run({
   errorAfter: verdict,
   present: [...sideColumns, verdict],
@@ -99,12 +106,9 @@ run({
     mapping.set(s.mapping);
     multi.checked = s.multi;
   },
-  load: (s) =>
-    api("/compare", {
-      destination: convert(s.dest, "lerf", s.mapping),
-      start: convert(s.start, "lerf", s.mapping),
-      mapping: s.mapping,
-    }),
+  load: (s) => api("/compare", query(s)),
+  // A tap sets a board to the tapped square alone, or with several bits toggles it there.
+  taps: (s) => ({ tap: s.multi ? "destination^;start^" : "destination=;start=", requests: [["/compare", query(s)]] }),
   draw(s, data) {
     for (const [key, side] of [
       ["dest", data.destination],

@@ -6,12 +6,13 @@ import { createChapter } from "../chapter.js";
 import { add, columns, el } from "../dom.js";
 import { randomOccupancy, randomSquare } from "../exercise.js";
 import {
+  big,
   createSliderSetup,
   createStatePredict,
   createValueBoard,
   occupancyIn,
   predictFields,
-  rays,
+  SLIDER_TAPS,
   sliderFields,
   squaresMap,
   stepValues,
@@ -61,6 +62,16 @@ const predict = createStatePredict(
   "Mark the squares of the positive rays shown (all lines, or the one line chosen), then reveal.",
 );
 
+/** The two requests of a state: the queen's rays on every line, and o^(o-2r) on the line viewed. */
+function queries(s) {
+  const view = VIEWS[s.view];
+  const occupied = occupancyIn(s);
+  return [
+    ["/attacks", { piece: "queen", sq: s.sq, occupied, mapping: s.mapping }],
+    ["/slide", { sq: s.sq, occupied, line: view === "all" ? "rank" : view, mapping: s.mapping }],
+  ];
+}
+
 run({
   errorAfter: explain,
   present: [...[...setup.boards.children].slice(0, 2), stepper.element, raysColumn],
@@ -68,23 +79,19 @@ run({
     answers: [raysColumn, reversedResultColumn],
     next: (_s, random) => ({ sq: randomSquare(random), occ: randomOccupancy(random) }),
   },
-  load(s) {
-    const view = VIEWS[s.view];
-    const occupied = occupancyIn(s);
-    return Promise.all([
-      api("/attacks", { piece: "queen", sq: s.sq, occupied, mapping: s.mapping }),
-      api("/slide", { sq: s.sq, occupied, line: view === "all" ? "rank" : view, mapping: s.mapping }),
-    ]);
-  },
+  load: (s) => Promise.all(queries(s).map(([path, query]) => api(path, query))),
+  taps: (s) => ({ tap: SLIDER_TAPS, requests: queries(s) }),
   draw(s, [attacks, slide]) {
     const view = VIEWS[s.view];
     const v = stepValues(slide);
     setup.draw(s, v);
     stepper.set(s.view, VIEWS.length, view === "all" ? "all four lines" : lineName(view));
-    const { positive, negative } = rays(attacks, view === "all" ? undefined : [view]);
+    // All four lines: the queen's rays; one line: that line's terms of o^(o-2r).
+    const [positive, negative, both] =
+      view === "all" ? [attacks.positive, attacks.negative, attacks.attacks].map(big) : [v.positive, v.negative, v.attacks];
     const blockers = squaresMap(v.o, s.mapping, "p");
     raysBoard.draw({
-      bits: positive | negative,
+      bits: both,
       mapping: s.mapping,
       index: s.mapping,
       pieces: { ...blockers, [s.sq]: "Q" },

@@ -7,7 +7,7 @@ import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
 import { createMappingSwitch, createSelect } from "../controls.js";
 import { add, columns, el } from "../dom.js";
-import { alignedWith, pick as pickOne, randomSquare } from "../exercise.js";
+import { pick as pickOne, randomSquare } from "../exercise.js";
 import {
   big,
   createPickSwitch,
@@ -21,6 +21,7 @@ import {
 import { T } from "../state.js";
 import { createStepper } from "../stepper.js";
 import { aLine } from "../terms.js";
+import { alignedWith } from "../wiki.js";
 
 const SHIFTS = ["1", "7", "8", "9"];
 const { root, state, error, run } = createChapter({
@@ -108,7 +109,7 @@ function drawRay(s, ray) {
   const marks = ends(s.from, s.to);
   const step = Math.min(s.step, ray.steps.length - 1);
   const shifted = big(ray.steps[step]);
-  const sofar = ray.steps.slice(0, step + 1).reduce((bb, value) => bb | big(value), 0n);
+  const sofar = big(ray.so_far[step]);
   stepper.set(step, ray.steps.length, ray.squares[step]);
   code.textContent = `i = ${step}: shiftedBit = startSquare ${ray.operator} BigInt(${ray.shift}*${step})`;
   shiftedBoard.draw({ bits: shifted, mapping: s.mapping, index: s.mapping, marks, caption: `shiftedBit (i = ${step})` });
@@ -129,21 +130,19 @@ function drawLoop(s, loop, refused) {
   error.show(refused);
   const step = Math.min(s.step, loop.steps.length - 1);
   const here = loop.steps[step];
-  const onBoard = (st) => st.bit !== null && st.bit <= 63;
   stepper.set(step, loop.steps.length, here.square ?? (here.bit === null ? "shiftedBit is 0" : `bit ${here.bit}, off the board`));
   code.textContent =
     here.bit === null
       ? `i = ${step}: shiftedBit = 0 (the bit fell off bit 0)`
       : `i = ${step}: shiftedBit = 2^${here.bit}${here.bit > 63 ? ", past bit 63: no square" : ` (${here.square})`}`;
-  // The API gives each step's bit number in the request's mapping; the boards draw those bits.
-  const shifted = onBoard(here) ? 1n << BigInt(here.bit) : 0n;
-  const sofar = loop.steps.slice(0, step + 1).reduce((bb, st) => (onBoard(st) ? bb | (1n << BigInt(st.bit)) : bb), 0n);
-  // Past bit 63 there is no 64-bit value to read out; the last step reads out the loop's ray.
+  // The API gives each step's bit (null past bit 63 or once 0) and what is collected so far, in the request's mapping.
+  const shifted = here.value === null ? 0n : big(here.value);
+  const sofar = big(here.so_far);
+  // Past bit 63 there is no 64-bit value to read out.
   const caption = `shiftedBit of the printed loop (i = ${step})`;
   shiftedBoard.draw({ bits: shifted, mapping: s.mapping, index: s.mapping, marks, caption }, here.bit > 63 ? null : shifted);
   const collected = `What the printed loop collects (shift ${loop.shift}), so far`;
-  const last = step === loop.steps.length - 1;
-  rayBoard.draw({ bits: sofar, mapping: s.mapping, index: s.mapping, marks, caption: collected }, last ? big(loop.ray) : sofar);
+  rayBoard.draw({ bits: sofar, mapping: s.mapping, index: s.mapping, marks, caption: collected });
   shiftSelect.set(s.shift);
   explain.dataset.outcome = loop.outcome;
   explain.replaceChildren(
@@ -164,15 +163,21 @@ function drawLoop(s, loop, refused) {
   predict.draw({ predicted: s.pred, answer: null, mapping: s.mapping, revealed: false });
 }
 
+/** The ray's request, and the printed loop's for a pair on no common line. */
+const queries = (s) => [
+  ["/ray", { from: s.from, to: s.to, mapping: s.mapping }],
+  ["/devlog-ray", { from: s.from, to: s.to, mapping: s.mapping, shift: s.shift }],
+];
+
 run({
   errorAfter: explain,
   present: [pickColumn, stepper.element, code, shiftedColumn, rayColumn],
   exercise: {
     // The stepper names each square of the ray, the code and the note count its steps.
     answers: [stepper.element, code, explain, shiftedColumn, rayColumn],
-    next: (_s, random) => {
+    next: async (_s, random) => {
       const from = randomSquare(random);
-      return { from, to: pickOne(random, alignedWith(from)), step: 0 };
+      return { from, to: pickOne(random, await alignedWith(from)), step: 0 };
     },
   },
   controls(s) {
@@ -181,12 +186,15 @@ run({
     pickBoard.draw({ bits: null, mapping: s.mapping, index: s.mapping, marks: ends(s.from, s.to), cursor: s.from });
   },
   async load(s) {
+    const [[, ray], [, loop]] = queries(s);
     try {
-      return { ray: await api("/ray", { from: s.from, to: s.to, mapping: s.mapping }) };
+      return { ray: await api("/ray", ray) };
     } catch (refused) {
       if (refused.code !== "not_aligned") throw refused;
-      return { refused, loop: await api("/devlog-ray", { from: s.from, to: s.to, mapping: s.mapping, shift: s.shift }) };
+      return { refused, loop: await api("/devlog-ray", loop) };
     }
   },
+  // A tap sets the square the switch names; a pair on no line needs the printed loop's run too.
+  taps: (s) => ({ tap: s.pick, requests: queries(s) }),
   draw: (s, { ray, loop, refused }) => (ray ? drawRay(s, ray) : drawLoop(s, loop, refused)),
 });

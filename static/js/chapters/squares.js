@@ -51,6 +51,12 @@ root.querySelector(".toolbar").addEventListener("click", (event) => {
   if (preset) state.set(preset);
 });
 
+/** The set's value in every mapping, and the square inspected. */
+const queries = ({ bb, sq }) => [
+  ["/bitboard", { value: bb, mapping: "lerf" }],
+  ["/square", { sq }],
+];
+
 run({
   errorAfter: inspect,
   present: [...root.querySelectorAll("[data-column]")],
@@ -62,7 +68,9 @@ run({
       return { bb, sq: randomSquare(random) };
     },
   },
-  load: ({ bb, sq }) => Promise.all([api("/bitboard", { value: bb, mapping: "lerf" }), api("/square", { sq })]),
+  load: (s) => Promise.all(queries(s).map(([path, query]) => api(path, query))),
+  // A tap toggles the square in the set and inspects it.
+  taps: (s) => ({ tap: "value^,sq", requests: queries(s) }),
   draw(s, [set, square]) {
     const { sq } = s;
     for (const mapping of Object.keys(views)) {

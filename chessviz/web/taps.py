@@ -1,0 +1,217 @@
+"""``GET /api/taps``: in one request, the answers a tap on any square of a board would need next.
+
+A page with an input board asks it after each state it draws, and paints the next tap from
+memory: on a phone or a whiteboard no pointer rests on a square first to give a hint. The
+request names the single endpoints the page asks (each parameter carries one endpoint's own
+query) and what a tap changes in those queries; the answer lists, for every tap on each of
+the 64 squares, each query as a page would send it with the answer that endpoint gives it,
+body for body (an error included). This module asks the other endpoints through their own
+declarations: it imports the modules that declare them first (a new module of endpoints a page
+asks ahead goes in that import too).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import parse_qsl
+
+from werkzeug.datastructures import MultiDict
+
+from ..errors import ChessvizError, shown
+from ..squares import SQUARE_NAMES, bit_of, parse_bitboard, parse_square
+from . import api_bitboard, api_code, api_compass, api_methods, api_server, api_sliding, api_wiki  # noqa: F401  (asked)
+from . import params as P
+from . import schemas as S
+from .api import ENDPOINTS, Endpoint, endpoint
+from .params import parse_args
+
+MOST_ASKED = 3  # endpoints per request
+MOST_TAPS = 2  # kinds of tap per request (e.g. "move the slider here" and "toggle a blocker here")
+MOST_CHANGES = 2  # parameters one tap changes together
+QUERY_LENGTH = 1000  # characters of one endpoint's query
+SETS, TOGGLES, ONLY = "", "^", "="  # how a tap on a square changes a parameter (see TAP below)
+
+
+@dataclass(frozen=True)
+class Change:
+    """One parameter a tap changes: a square set to the tapped one, or a bitboard's bit of it."""
+
+    name: str
+    how: str
+
+    def applies(self, ep: Endpoint) -> bool:
+        """Return True when the endpoint has this parameter, of the kind the change needs."""
+        wanted = parse_square if self.how == SETS else parse_bitboard
+        return any(p.name == self.name and p.parse is wanted for p in ep.params)
+
+    def value(self, ep: Endpoint, query: dict[str, str], sq: int) -> str:
+        """Return the parameter's text after a tap on sq, as a page writes it (square names, short hex)."""
+        if self.how == SETS:
+            return SQUARE_NAMES[sq]
+        bit = 1 << bit_of(sq, _mapping_of(ep, query))
+        if self.how == ONLY:
+            return hex(bit)
+        param = next(p for p in ep.params if p.name == self.name)
+        text = query.get(self.name, "")
+        return hex((parse_bitboard(text) if text else param.default) ^ bit)
+
+
+def _mapping_of(ep: Endpoint, query: dict[str, str]) -> str:
+    """Return the mapping the endpoint reads its bitboards in for this query (its default if not given)."""
+    declared = next((p for p in ep.params if p.name == "mapping"), None)
+    return query.get("mapping") or (declared.default if declared else "lerf")
+
+
+def parse_taps(text: str) -> list[list[Change]]:
+    """Return the kinds of tap of ``"sq;occupied^"``: each a list of the changes one tap makes together."""
+    taps = []
+    for part in text.split(";"):
+        changes = []
+        for item in part.split(","):
+            how = item[-1:] if item[-1:] in (TOGGLES, ONLY) else SETS
+            name = item.removesuffix(how) if how else item
+            wanted = parse_square if how == SETS else parse_bitboard
+            if wanted not in _TAPPABLE.get(name, ()):
+                kind = "square" if how == SETS else "bitboard"
+                raise ChessvizError(
+                    "invalid_parameter", f"tap names {shown(item)}, which is no endpoint's {kind} parameter", "tap"
+                )
+            changes.append(Change(name, how))
+        if len(changes) > MOST_CHANGES or len({c.name for c in changes}) < len(changes):
+            raise ChessvizError(
+                "invalid_parameter", f"a tap changes at most {MOST_CHANGES} different parameters, got {shown(part)}", "tap"
+            )
+        taps.append(changes)
+    if len(taps) > MOST_TAPS:
+        raise ChessvizError("invalid_parameter", f"tap gives at most {MOST_TAPS} kinds of tap, got {len(taps)}", "tap")
+    return taps
+
+
+def _asks(ep: Endpoint) -> bool:
+    """Return True for an endpoint worth asking tap by tap: a pure GET of JSON, with a square or bitboard parameter."""
+    plain = ep.method == "GET" and ep.pure and ep.body is None and not ep.path_params
+    return plain and ep.media_type == "application/json" and any(p.parse in (parse_square, parse_bitboard) for p in ep.params)
+
+
+def _query_param(ep: Endpoint) -> P.Param:
+    """Declare the parameter that carries one endpoint's query, e.g. ``slide=sq%3Df4%26line%3Drank``."""
+    name = ep.path.removeprefix("/api/")
+
+    def parse(text: str) -> tuple[Endpoint, dict[str, str]]:
+        if len(text) > QUERY_LENGTH:
+            raise ChessvizError("invalid_parameter", f"{name} is {len(text)} characters long; the most allowed is {QUERY_LENGTH}")
+        return ep, dict(parse_qsl(text, keep_blank_values=True))
+
+    example = {"/api/slide": "sq=f4&occupied=0x1000804200000010&line=rank&mapping=lerbef"}.get(ep.path)
+    return P.Param(
+        name,
+        parse,
+        f"The query of GET {ep.path}, as a page sends it (URL-encoded inside this parameter).",
+        {"type": "string", "maxLength": QUERY_LENGTH},
+        required=False,
+        example=example,
+    )
+
+
+def _check(ep: Endpoint, base: dict[str, str], changes: list[Change]) -> None:
+    """Raise the error of an invalid query, unless it lies in a parameter every tap supplies (``to`` of a move)."""
+    supplied = {c.name: "a1" if c.how == SETS else "0x1" for c in changes if c.how != TOGGLES}
+    try:
+        parse_args(ep.params, MultiDict(base | supplied))
+    except ChessvizError as error:
+        name = ep.path.removeprefix("/api/")
+        raise ChessvizError(error.code, f"in {name}'s query: {error.message}", name) from None
+
+
+# Every square and bitboard parameter an asked endpoint has, by name: what a tap may change.
+_TAPPABLE: dict[str, set] = {}
+for _ep in ENDPOINTS:
+    for _p in _ep.params if _asks(_ep) else ():
+        if _p.parse in (parse_square, parse_bitboard):
+            _TAPPABLE.setdefault(_p.name, set()).add(_p.parse)
+
+TAP = P.Param(
+    "tap",
+    parse_taps,
+    "What one tap on a square changes, in each asked query that has the parameter: NAME (a square "
+    "parameter becomes the tapped square), NAME^ (a bitboard parameter with the tapped square's bit "
+    "flipped, in that query's mapping) or NAME= (a bitboard parameter holding the tapped square alone). "
+    f"Changes one tap makes together are joined by commas (at most {MOST_CHANGES}); kinds of tap by "
+    f"semicolons (at most {MOST_TAPS}). E.g. sq;occupied^: place the slider, or toggle a blocker.",
+    {"type": "string", "pattern": r"^[a-z_]+[\^=]?(,[a-z_]+[\^=]?)?(;[a-z_]+[\^=]?(,[a-z_]+[\^=]?)?)?$"},
+    example="sq;occupied^",
+)
+FOLLOW = P.choice(
+    "follow",
+    ("position",),
+    "position: after each move a tap makes (move asked), also the position it leads to: the position "
+    "query with that move's FEN and no square selected, as the game chapter asks next.",
+    required=False,
+    example="position",
+)
+ASKED = [_query_param(ep) for ep in ENDPOINTS if _asks(ep)]
+_ENTRY = S.obj(
+    {
+        "path": S.STR,
+        "query": {"type": "object", "additionalProperties": S.STR},
+        "status": {"type": "integer", "enum": [200, 400]},
+        "body": {"type": "object"},
+    }
+)
+
+
+@endpoint(
+    "/taps",
+    [TAP, FOLLOW, *ASKED],
+    "Every answer a tap on a board needs next, in one request",
+    "Each parameter named after an endpoint (slide, attacks, ...) carries that endpoint's query as a page "
+    f"sends it (at most {MOST_ASKED}); tap says what a tap on a square changes. For each kind of tap and "
+    "each of the 64 squares, every asked query the tap changes, as changed: answers lists each distinct "
+    "query once with its endpoint's path (below /api), the query's parameters, the status (200, or 400 for "
+    "the error a single request would get) and the body, exactly as that endpoint answers it. The current "
+    "state's own queries must be valid (else 400 naming the parameter). At most "
+    f"{MOST_ASKED * MOST_TAPS * 64 + 64} answers.",
+    tag="pages",
+    response=S.obj({"answers": S.array(_ENTRY)}),
+)
+def taps(tap: list[list[Change]], follow: str | None, **asked) -> dict:
+    queries = [value for value in asked.values() if value is not None]
+    if not queries:
+        return {"answers": []}  # nothing asked, nothing to answer
+    if len(queries) > MOST_ASKED:
+        raise ChessvizError("invalid_parameter", f"at most {MOST_ASKED} endpoints per request, got {len(queries)}")
+    for changes in tap:
+        for change in changes:
+            if not any(change.applies(ep) for ep, _ in queries):
+                kind = "square" if change.how == SETS else "bitboard"
+                raise ChessvizError(
+                    "invalid_parameter", f"no asked endpoint has a {kind} parameter named {shown(change.name)}", "tap"
+                )
+    paths = {ep.path for ep, _ in queries}
+    if follow and not {"/api/move", "/api/position"} <= paths:
+        raise ChessvizError("invalid_parameter", "follow=position needs both move and position asked", "follow")
+    for ep, base in queries:
+        _check(ep, base, [c for changes in tap for c in changes if c.applies(ep)])
+    entries: dict[tuple, dict] = {}
+
+    def add(ep: Endpoint, query: dict[str, str]) -> dict:
+        key = (ep.path, tuple(sorted(query.items())))
+        if key not in entries:
+            status, body = ep.answer(MultiDict(query))
+            entries[key] = {"path": ep.path.removeprefix("/api"), "query": query, "status": status, "body": body}
+        return entries[key]
+
+    bases = {ep.path: query for ep, query in queries}
+    for changes in tap:
+        for sq in range(64):
+            for ep, base in queries:
+                made = [c for c in changes if c.applies(ep)]
+                if not made:
+                    continue
+                query = base | {c.name: c.value(ep, base, sq) for c in made}
+                entry = add(ep, query)
+                if follow and ep.path == "/api/move" and entry["status"] == 200:
+                    position = next(e for e, _ in queries if e.path == "/api/position")
+                    after = {k: v for k, v in bases["/api/position"].items() if k != "square"} | {"fen": entry["body"]["fen"]}
+                    add(position, after)
+    return {"answers": list(entries.values())}

@@ -1,0 +1,165 @@
+"""/api/taps: the answers of every tap on a board in one request. Each answer is the single
+endpoint's, byte for byte, on states of every chapter with an input board; the queries are
+the ones a tap makes (checked against python-chess's own square bits); the size is bounded;
+bad requests are refused naming their parameter; caching is the other endpoints'."""
+
+from __future__ import annotations
+
+import random
+from urllib.parse import urlencode
+
+import brotli
+import chess
+import pytest
+
+from chessviz.squares import SQUARE_NAMES
+
+DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
+rng = random.Random("taps")
+
+
+def taps(client, tap: str, follow: str | None = None, **asked: dict) -> tuple[dict, bytes]:
+    query = {"tap": tap, **({"follow": follow} if follow else {})}
+    query |= {name.replace("_", "-"): urlencode(q) for name, q in asked.items()}
+    response = client.get("/api/taps", query_string=query)
+    assert response.status_code == 200, response.json
+    return response.json, response.get_data()
+
+
+def lerbef_bit(name: str) -> int:
+    """The square's bit in the devlog's mapping, from python-chess: the board mirrored file-wise."""
+    return chess.flip_horizontal(chess.BB_SQUARES[chess.parse_square(name)])
+
+
+def states():
+    """(tap, follow, asked) of states the chapters draw: their own requests, as their pages send them."""
+    for _ in range(6):
+        sq, occupied = SQUARE_NAMES[rng.randrange(64)], hex(rng.getrandbits(64) & rng.getrandbits(64))
+        line, mapping = rng.choice(["rank", "file", "diagonal", "anti_diagonal"]), rng.choice(["lerf", "lerbef"])
+        slide = {"sq": sq, "occupied": occupied, "line": line, "mapping": mapping}
+        attacks = {"piece": rng.choice(["rook", "bishop", "queen"]), "sq": sq, "occupied": occupied, "mapping": mapping}
+        yield "sq;occupied^", None, {"slide": slide, "attacks": attacks | {"own": hex(rng.getrandbits(8))}}
+    a, b = (SQUARE_NAMES[rng.randrange(64)] for _ in range(2))
+    yield "value^,sq", None, {"bitboard": {"value": hex(rng.getrandbits(64)), "mapping": "lerf"}, "square": {"sq": a}}
+    yield "destination=;start=", None, {"compare": {"destination": "0x8", "start": "0x1", "mapping": "lerbef"}}
+    yield "destination^;start^", None, {"compare": {"destination": "0x81", "start": "0x1000", "mapping": "lerf"}}
+    yield "to", None, {"ray": {"from": a, "to": b, "mapping": "lerbef"}, "devlog_ray": {"from": a, "to": b, "shift": "1"}}
+    yield "b", None, {"same_line": {"a": a}, "routine": {"name": "squaresOnSameDiagonal (& 7)", "a": a}}
+    yield "other", None, {"color": {"sq": a, "other": b}}
+    yield "from,sq;to", None, {"rose": {"sq": a}, "direction": {"from": a, "to": b}}
+    yield "a", None, {"intersections": {"a": a, "b": b}}
+    yield "square", None, {"position": {"fen": DEVLOG_FEN, "mapping": "lerbef"}}
+    position = {"fen": DEVLOG_FEN, "square": "d4", "mapping": "lerf"}
+    yield "square,to", "position", {"position": position, "move": {"fen": DEVLOG_FEN, "from": "d4"}}
+
+
+@pytest.mark.parametrize("tap, follow, asked", list(states()))
+def test_every_answer_is_the_single_endpoints_byte_for_byte(client, tap, follow, asked):
+    body, raw = taps(client, tap, follow, **asked)
+    assert body["answers"], "no answer"
+    seen = set()
+    for entry in body["answers"]:
+        key = (entry["path"], tuple(sorted(entry["query"].items())))
+        assert key not in seen, key  # each query once
+        seen.add(key)
+        single = client.get("/api" + entry["path"], query_string=entry["query"])
+        assert single.status_code == entry["status"], entry["query"]
+        assert single.get_data().rstrip(b"\n") in raw, entry["query"]  # the very bytes, inside the batch
+        assert single.json == entry["body"]
+
+
+def test_the_queries_are_the_taps_the_slider_setup_makes(client):
+    """sq;occupied^ in lerbef: the slider on each square, and each square's blocker toggled, by python-chess's bits."""
+    base = {"sq": "f4", "occupied": "0x1000804200000010", "line": "rank", "mapping": "lerbef"}
+    body, _ = taps(client, "sq;occupied^", slide=base)
+    queries = [entry["query"] for entry in body["answers"]]
+    occupied = int(base["occupied"], 16)
+    expected = [base | {"sq": name} for name in SQUARE_NAMES]
+    expected += [base | {"occupied": hex(occupied ^ lerbef_bit(name))} for name in SQUARE_NAMES]
+    assert queries == expected
+    assert {entry["path"] for entry in body["answers"]} == {"/slide"}
+
+
+def test_a_tap_fills_in_what_the_page_left_out_and_leaves_other_endpoints_alone(client):
+    """b of /api/same-line is chosen by the tap; /api/rose has no `to`, so a tap setting `to` asks nothing of it."""
+    body, _ = taps(client, "b", same_line={"a": "e4"})
+    assert [entry["query"] for entry in body["answers"]] == [{"a": "e4", "b": name} for name in SQUARE_NAMES]
+    # A refusal is an answer too: /api/ray from e4 to a square on no line through it.
+    body, _ = taps(client, "to", ray={"from": "e4", "to": "g4"})
+    queen = chess.BaseBoard(None)
+    queen.set_piece_at(chess.E4, chess.Piece(chess.QUEEN, chess.WHITE))
+    answered = {entry["query"]["to"] for entry in body["answers"] if entry["status"] == 200}
+    assert answered == {chess.square_name(s) for s in queen.attacks(chess.E4)}
+    assert {entry["body"]["error"]["code"] for entry in body["answers"] if entry["status"] == 400} == {"not_aligned"}
+    body, _ = taps(client, "to", rose={"sq": "e4"}, direction={"from": "e4", "to": "g5"})
+    assert {entry["path"] for entry in body["answers"]} == {"/direction"}
+    body, _ = taps(client, "destination=;start=", compare={"destination": "0x8", "start": "0x1", "mapping": "lerbef"})
+    starts = [entry["query"]["start"] for entry in body["answers"] if entry["query"]["destination"] == "0x8"]
+    assert hex(lerbef_bit("a1")) in starts and len(body["answers"]) == 128 - 1  # (0x8, 0x1) is a tap of both kinds
+
+
+def test_a_move_brings_the_position_it_leads_to(client):
+    position = {"fen": DEVLOG_FEN, "square": "d4", "mapping": "lerbef"}
+    body, _ = taps(client, "square,to", "position", position=position, move={"fen": DEVLOG_FEN, "from": "d4"})
+    moves = [e for e in body["answers"] if e["path"] == "/move" and e["status"] == 200]
+    board = chess.Board(None)
+    board.set_board_fen(DEVLOG_FEN)
+    board.turn = chess.BLACK
+    legal = {chess.square_name(m.to_square) for m in board.generate_pseudo_legal_moves(from_mask=chess.BB_SQUARES[27])}
+    assert {e["query"]["to"] for e in moves} == legal
+    after = {e["query"]["fen"] for e in body["answers"] if e["path"] == "/position" and "square" not in e["query"]}
+    assert after == {e["body"]["fen"] for e in moves}
+    selections = [e for e in body["answers"] if e["path"] == "/position" and "square" in e["query"]]
+    assert [e["query"]["square"] for e in selections] == SQUARE_NAMES
+
+
+def test_the_size_is_bounded_and_compresses(client):
+    """Three endpoints, two kinds of tap: 64 answers per endpoint and kind that has the parameter."""
+    slide = {"sq": "f4", "occupied": "0x1000804200000010", "line": "rank", "mapping": "lerbef"}
+    body, raw = taps(client, "sq;occupied^", slide=slide, attacks={"piece": "queen"} | slide, rose={"sq": "f4"})
+    assert len(body["answers"]) == 2 * 64 + 2 * 64 + 64  # the rose has a square, no occupancy
+    one = client.get(
+        "/api/taps", query_string={"tap": "sq;occupied^", "slide": urlencode(slide)}, headers={"Accept-Encoding": "br"}
+    )
+    assert one.headers["Content-Encoding"] == "br"
+    # 128 answers of /api/slide: about 300 KB of JSON, a few KB on the wire.
+    assert len(brotli.decompress(one.get_data())) > 250_000 and len(one.get_data()) < 8_000
+    assert len(raw) < 1_000_000
+
+
+@pytest.mark.parametrize(
+    "query, code, param",
+    [
+        ({"tap": "sq", "slide": "sq=z9&line=rank"}, None, None),  # the tap supplies sq: no error
+        ({"tap": "occupied^", "slide": "sq=z9"}, "invalid_square", "slide"),
+        ({"tap": "occupied^", "slide": "sq=f4&occupied=0x1g"}, "invalid_bitboard", "slide"),
+        ({"tap": "to", "move": "from=d4"}, "missing_parameter", "move"),
+        ({"tap": "nothing", "slide": "sq=f4"}, "invalid_parameter", "tap"),
+        ({"tap": "occupied", "slide": "sq=f4"}, "invalid_parameter", "tap"),  # a bitboard is no square
+        ({"tap": "sq^", "slide": "sq=f4"}, "invalid_parameter", "tap"),  # a square is no bitboard
+        ({"tap": "a", "slide": "sq=f4"}, "invalid_parameter", "tap"),  # same-line's, not slide's
+        ({"tap": "sq;occupied^;sq", "slide": "sq=f4"}, "invalid_parameter", "tap"),
+        ({"tap": "sq,sq", "slide": "sq=f4"}, "invalid_parameter", "tap"),
+        ({"tap": "sq,occupied^,own^", "attacks": "piece=rook&sq=f4"}, "invalid_parameter", "tap"),
+        ({"tap": "square", "position": f"fen={DEVLOG_FEN}", "follow": "position"}, "invalid_parameter", "follow"),
+        ({"tap": "sq", "slide": "sq=f4", "follow": "later"}, "invalid_parameter", "follow"),
+        ({"tap": "sq", "slide": "x" * 1001}, "invalid_parameter", "slide"),
+        ({"tap": "sq", **dict.fromkeys(("slide", "attacks", "square", "color"), "sq=f4")}, "invalid_parameter", None),
+    ],
+)
+def test_bad_requests_are_refused_naming_the_parameter(client, query, code, param):
+    response = client.get("/api/taps", query_string=query)
+    if code is None:
+        assert response.status_code == 200
+        return
+    assert response.status_code == 400, response.json
+    assert (response.json["error"]["code"], response.json["error"]["param"]) == (code, param)
+    assert response.headers["Cache-Control"] == "no-store"
+
+
+def test_cached_like_every_computation(client):
+    url = "/api/taps?" + urlencode({"tap": "other", "color": "sq=e4"})
+    first = client.get(url)
+    assert first.headers["Cache-Control"] == "public, max-age=3600"
+    again = client.get(url, headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and again.get_data() == b""
