@@ -78,7 +78,6 @@ function fold(node) {
 
 const MIN = 12;
 const MAX = 96;
-const STEP = 4;
 
 /** Whether an element is drawn (not folded away, not hidden). */
 const drawn = (node) => node.getClientRects().length > 0;
@@ -86,9 +85,9 @@ const drawn = (node) => node.getClientRects().length > 0;
 /**
  * Give the squares the largest size (in whole px) with which every kept board lies whole inside
  * the screen, and every other kept element (a verdict, a table, the stepper) begins in it with
- * its first lines (6rem) showing. The sizes that fit are no interval (a larger board may wrap to
- * a row of its own and fit where a smaller one did not), so they are tried from the largest
- * down, by STEP, and the last step by one.
+ * its first lines (6rem) showing. Found by halving [MIN, MAX]: seven layouts. The size found
+ * always fits; where a larger board wraps to a row of its own a larger size might fit too, which
+ * halving may miss (it never misses by picking one that does not fit).
  */
 function fit(root, keep) {
   const boards = keep.flatMap((node) => (node.matches("[data-board]") ? [node] : [...node.querySelectorAll("[data-board]")]));
@@ -110,16 +109,14 @@ function fit(root, keep) {
       })
     );
   };
-  const tries = (size) => {
-    root.style.setProperty("--sq", `${size}px`);
-    return fits();
-  };
   window.scrollTo(0, 0);
-  let size = MAX;
-  while (size > MIN && !tries(size)) size -= STEP;
-  // size fits (or is the smallest); one of the STEP - 1 sizes above it may fit too.
-  for (let larger = Math.min(size + STEP - 1, MAX); larger > size; larger--) {
-    if (tries(larger)) return;
+  let low = MIN;
+  let high = MAX + 1;
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    root.style.setProperty("--sq", `${mid}px`);
+    if (fits()) low = mid;
+    else high = mid;
   }
-  root.style.setProperty("--sq", `${Math.max(size, MIN)}px`);
+  root.style.setProperty("--sq", `${low}px`);
 }
