@@ -326,7 +326,7 @@ def _negative_view(task: Task, occupied: int, r: int, m: int) -> View:
     sq = _square_of(r)
     pieces = {square_name(s): "p" for s in SQUARES if occupied >> bit_of(s, MAPPING) & 1}
     pieces[square_name(sq)] = "R"
-    return View(occupied, pieces, {}, m, "the sliding piece (rook), the occupied squares (pawns), the mask (yellow)")
+    return View(occupied, pieces, {}, m, "the sliding piece (rook), the occupied squares (pawns), the mask (yellow, dotted)")
 
 
 def _printed_negative_measure():
@@ -487,7 +487,7 @@ def _index_view(task: Task, occupied: int, mask: int, magic: int, shift: int) ->
     sq = square_of_bit(bit, MAPPING)
     pieces = {square_name(s): "p" for s in SQUARES if occupied >> bit_of(s, MAPPING) & 1}
     pieces[square_name(sq)] = kind[0].upper()
-    return View(occupied, pieces, {}, mask, f"the {kind}, the occupied squares (pawns), the mask (yellow)")
+    return View(occupied, pieces, {}, mask, f"the {kind}, the occupied squares (pawns), the mask (yellow, dotted)")
 
 
 def _index_shown(occupied: int, mask: int, magic: int, shift: int) -> LookupInput:

@@ -68,3 +68,14 @@ def wait_for_marks(page, role: str, guess: set[str], answer: set[str]) -> None:
             )
         )
         raise AssertionError(f"board {role} marks {sorted(shown.items())}, expected {sorted(expected.items())}") from None
+
+
+# On a slide, nothing shows but what the chapter keeps (and what holds it): every visible
+# element of #chapter lies inside a kept one or holds one. Elements marked data-present-fold
+# (the listings, the side to move, the shift loop's explanation, the click notes) stay folded
+# even inside a kept element, and through every redraw.
+UNKEPT = """() => [...document.querySelectorAll('#chapter *')]
+  .filter(e => e.checkVisibility() && !e.closest('[data-present-keep]') && !e.querySelector('[data-present-keep]'))
+  .map(e => e.outerHTML.slice(0, 100))"""
+FOLDED = """() => [...document.querySelectorAll('[data-present-fold]')]
+  .filter(e => e.checkVisibility()).map(e => e.outerHTML.slice(0, 100))"""

@@ -437,7 +437,7 @@ def expected_view(task: str, entry: str, args: list) -> dict:
     if task == "magic-index":
         kind, sq = magic_of(args)
         pieces = {SQUARE_NAMES[s]: "p" for s in chess.SquareSet(lerf(args[0]))} | {SQUARE_NAMES[sq]: kind[0].upper()}
-        caption = f"the {kind}, the occupied squares (pawns), the mask (yellow)"
+        caption = f"the {kind}, the occupied squares (pawns), the mask (yellow, dotted)"
         return {"occupied": args[0], "pieces": pieces, "marks": {}, "line": args[1], "caption": caption}
     if task == "negative":
         occupied, sq = lerf(args[0]), one_square(args[1])
@@ -447,7 +447,7 @@ def expected_view(task: str, entry: str, args: list) -> dict:
             "pieces": pieces,
             "marks": {},
             "line": args[2],
-            "caption": "the sliding piece (rook), the occupied squares (pawns), the mask (yellow)",
+            "caption": "the sliding piece (rook), the occupied squares (pawns), the mask (yellow, dotted)",
         }
     if task in ("bishop", "queen"):
         rank, file, occupied, own = args

@@ -7,34 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from chessviz.chapters import CHAPTERS
+from browser_helpers import FOLDED, UNKEPT
 
-from conftest import SCREENSHOTS
-
-# What each chapter's slide must show whole: its input boards and its current result, and
-# whether those boards number their bits (the game board and the line pictures number none).
-# Every chapter of the registry needs an entry; the code chapter's slide, an editor and a
-# result, is tested in test_browser_code.py.
-SLIDES = {
-    "msb": (["destination", "start"], True),
-    "shift-ray": (["squares", "shifted", "ray"], True),
-    "propagation": (["occupied", "slider", "result"], True),
-    "mask": (["occupied", "slider", "result"], True),
-    "masked-occupied": (["occupied", "slider", "result"], True),
-    "rays": (["occupied", "slider", "rays"], True),
-    "hyperbola": (["occupied", "slider", "step"], True),
-    "game": (["game", "moves"], False),
-    "squares": (["lerf", "lerbef"], True),
-    "diagonals": (["diagonals"], False),
-    "colors": (["colors"], False),
-    "directions": (["directions"], False),
-    "intersections": (["intersections"], False),
-    "routines": ([], False),
-    "kogge-stone": (["occupied", "slider", "step"], True),
-    "magic": (["occupied", "slider", "step"], True),
-    "methods": (["occupied", "slider", "step"], True),
-}
-TESTED_ELSEWHERE = {"code"}
+# Every chapter's slide at 1280x720 and 853x480 (its boards whole in the first screen, their
+# squares and bit numbers large enough, no label over another, nothing but what it keeps) is
+# measured in test_browser_screens.py, with normal mode, on one visit per chapter.
 SIZES = [(1280, 720), (853, 480)]
 
 INSIDE = """(roles) => roles.map(role => {
@@ -44,29 +21,6 @@ INSIDE = """(roles) => roles.map(role => {
   const ok = r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= document.documentElement.clientWidth;
   return [role, ok ? 'inside' : `outside ${JSON.stringify([r.left, r.top, r.right, r.bottom])}`];
 })"""  # noqa: E501
-
-
-@pytest.mark.parametrize("slug", [c.slug for c in CHAPTERS if c.slug not in TESTED_ELSEWHERE])
-@pytest.mark.parametrize("width, height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_a_slide_shows_its_boards_in_the_first_screen(page, live_server, slug, width, height):
-    page.set_viewport_size({"width": width, "height": height})
-    page.goto(f"{live_server}/chapter/{slug}?present=1")
-    page.wait_for_selector("html[data-present] #chapter[data-drawn]")
-    assert page.locator(".chapter-intro").is_hidden() and page.locator("header.site").is_hidden()
-    roles, numbered = SLIDES[slug]
-    where = dict(page.evaluate(INSIDE, roles))
-    assert where == dict.fromkeys(roles, "inside")
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
-    if (width, height) == (1280, 720) and roles:
-        sizes = page.eval_on_selector_all(
-            "[data-present-keep] [data-board] .idx:not(:empty)", "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))"
-        )
-        if numbered:
-            assert sizes, "this slide's boards number their bits"
-        assert not sizes or min(sizes) >= 16
-    if slug in ("propagation", "rays", "squares", "shift-ray", "game", "diagonals"):
-        SCREENSHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / f"present-{slug}-{width}x{height}.png"))
 
 
 def test_the_key_p_and_the_button_switch_presenter_mode_and_it_survives_a_reload(page, live_server):
@@ -113,28 +67,9 @@ def test_an_exercise_on_a_slide_keeps_its_prediction_board_in_view(page, live_se
         assert min(sizes) >= 16
 
 
-# On a slide, nothing shows but what the chapter keeps (and what holds it): every visible
-# element of #chapter lies inside a kept one or holds one. Elements marked data-present-fold
-# (the listings, the side to move, the shift loop's explanation, the click notes) stay folded
-# even inside a kept element, and through every redraw.
-UNKEPT = """() => [...document.querySelectorAll('#chapter *')]
-  .filter(e => e.checkVisibility() && !e.closest('[data-present-keep]') && !e.querySelector('[data-present-keep]'))
-  .map(e => e.outerHTML.slice(0, 100))"""
-FOLDED = """() => [...document.querySelectorAll('[data-present-fold]')]
-  .filter(e => e.checkVisibility()).map(e => e.outerHTML.slice(0, 100))"""
-
-
 def slide_is_clean(page) -> None:
     assert page.evaluate(FOLDED) == []
     assert page.evaluate(UNKEPT) == []
-
-
-@pytest.mark.parametrize("slug", [c.slug for c in CHAPTERS if c.slug not in TESTED_ELSEWHERE])
-def test_a_slide_shows_only_what_its_chapter_keeps(page, live_server, slug):
-    page.set_viewport_size({"width": 1280, "height": 720})
-    page.goto(f"{live_server}/chapter/{slug}?present=1")
-    page.wait_for_selector("html[data-present] #chapter[data-drawn]")
-    slide_is_clean(page)
 
 
 def test_folded_sentences_stay_folded_through_redraws_and_come_back_off_the_slide(page, live_server):

@@ -1,11 +1,17 @@
 """Every screen a lesson uses, measured in headless Chromium on every page (issue 23): what the
-`hidden` attribute hides stays hidden."""
+`hidden` attribute hides stays hidden; exported boards name their mapping and no text overlaps;
+every chapter shows its working board and its result on a projector, at 150 % and on a phone,
+in normal and in presenter mode."""
 
 from __future__ import annotations
 
-from chessviz.web.pages import CHAPTERS
+import pytest
 
-CHAPTER_PATHS = [f"/chapter/{c.slug}" for c in CHAPTERS]
+from chessviz.chapters import CHAPTERS
+
+from browser_helpers import FOLDED, UNKEPT
+from conftest import SCREENSHOTS
+
 # The error pages a browser can meet: a chapter that does not exist, a static file that does not.
 ERROR_PATHS = ["/chapter/no-such-chapter", "/static/no-such-file.css"]
 
@@ -23,11 +29,10 @@ def load(page, url: str) -> None:
     page.wait_for_function("() => !document.getElementById('chapter') || document.getElementById('chapter').dataset.drawn")
 
 
-def test_nothing_hidden_is_rendered_on_any_page(page, live_server):
+def test_nothing_hidden_is_rendered_on_the_home_and_error_pages(page, live_server):
     """One rule in the stylesheet: no class that gives an element `display: flex` or `grid` shows
-    it once it is `hidden`. Checked on the home page, the error pages and every chapter, with the
-    Share dialog open (its network-address field is hidden under `make run`, its export field on a
-    chapter without boards)."""
+    it once it is `hidden`. The home page and the error pages here; every chapter, with its Share
+    dialog open, in test_every_chapter_fits_the_screen_in_normal_and_presenter_mode."""
     page.set_viewport_size({"width": 1280, "height": 720})
     shown = {}
     for path in ["/", *ERROR_PATHS]:
@@ -35,14 +40,20 @@ def test_nothing_hidden_is_rendered_on_any_page(page, live_server):
         shown[path] = page.evaluate(HIDDEN_RENDERED)
     # The error pages are answered 404, which Chromium logs as a console error: expected here.
     page.problems[:] = [p for p in page.problems if "status of 404" not in p]
-    for path in CHAPTER_PATHS:
-        load(page, live_server + path)
-        shown[path] = page.evaluate(HIDDEN_RENDERED)
-        page.get_by_role("button", name="Share this view").click()
-        page.wait_for_selector("[data-share-dialog][open]")
-        shown[f"{path} (Share dialog)"] = page.evaluate(HIDDEN_RENDERED)
-        page.keyboard.press("Escape")
     assert {where: found for where, found in shown.items() if found} == {}
+
+
+def check_hidden(page, where: str, problems: list[str]) -> None:
+    """Nothing hidden is rendered, on the chapter and with its Share dialog open (its network
+    address field is hidden under `make run`, its export field on a chapter without boards)."""
+    found = page.evaluate(HIDDEN_RENDERED)
+    page.get_by_role("button", name="Share this view").click()
+    page.wait_for_selector("[data-share-dialog][open]")
+    found += page.evaluate(HIDDEN_RENDERED)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("[data-share-dialog]:not([open])", state="attached")
+    if found:
+        problems.append(f"{where}: hidden but rendered: {found[:3]}")
 
 
 # Every board of the page exported as the Share dialog exports it (board-export.js, loaded from
@@ -90,27 +101,228 @@ def overlaps(boxes: list[dict]) -> list[tuple[str, str]]:
     return [(a["text"], b["text"]) for i, a in enumerate(boxes) for b in boxes[i + 1 :] if intersect(a, b)]
 
 
-def test_every_exported_board_names_its_numbers_mapping_and_no_text_overlaps(page, live_server):
-    """The label names the mapping the numbers are in (a1 is bit 0 in LERF, bit 7 in lerbef: the
-    number the export gives a1 says which), the numbers are the board's own, and no text of the
-    SVG overlaps another or leaves the picture. Every board of every chapter, the devlog's in
-    lerbef (their default) and in LERF."""
-    page.set_viewport_size({"width": 1280, "height": 720})
+def check_exports(page, where: str, problems: list[str]) -> None:
+    """Each board of the page exported (point 6): the label names the mapping the numbers are in
+    (a1 is bit 0 in LERF, bit 7 in lerbef: the number the export gives a1 says which; the devlog's
+    chapters number in lerbef, the wiki's in LERF), the numbers are the board's own, and no text
+    of the SVG overlaps another or leaves the picture."""
+    for board in page.evaluate(EXPORTS):
+        at = f"{where} {board['role']} export"
+        expected = {"0": "LERF (a1 = 0)", "7": "lerbef (h1 = 0)"}.get(board["a1"])
+        if expected is None or expected not in board["label"]:
+            problems.append(f"{at}: a1 is numbered {board['a1']!r}, labelled {board['label']!r}")
+        if board["shows"] and board["shows"] != board["a1"]:
+            problems.append(f"{at}: the board numbers a1 {board['shows']}, the export {board['a1']}")
+        picture = {"x": 0, "y": 0, "right": board["size"][0], "bottom": board["size"][1]}
+        outside = [t["text"] for t in board["texts"] if min(t["x"], t["y"]) < 0 or not inside(t, picture)]
+        if outside:
+            problems.append(f"{at}: text leaves the picture: {outside[:3]}")
+        if overlaps(board["texts"]):
+            problems.append(f"{at}: texts overlap: {overlaps(board['texts'])[:3]}")
+
+
+# --- Every chapter on the projector, at 150 % and on a phone (points 2 and 3) ----------------------
+# The chapter skeleton marks its stage (data-stage): what the chapter declares for a slide, its
+# input boards and its current result. The working board is the first board of the stage a
+# student clicks; the results are the rest of the stage.
+STAGE = """() => {
+  const box = e => { const r = e.getBoundingClientRect(); return { x: r.left, y: r.top, right: r.right, bottom: r.bottom }; };
+  const shown = e => e.checkVisibility();
+  // A part laid out by its children (display: contents) has no box of its own, only theirs.
+  const unpacked = e => getComputedStyle(e).display === 'contents' && !e.closest('[hidden]');
+  const stage = [...document.querySelectorAll('#chapter [data-stage]')].filter(e => shown(e) || unpacked(e));
+  const boardsOf = e => (e.matches('[data-board]') ? [e] : [...e.querySelectorAll('[data-board]')]).filter(shown);
+  const working = stage.flatMap(boardsOf).find(b => b.querySelector('button.sq')) ?? null;
+  const parts = stage.filter(e => !working || !e.contains(working)).map(e => {
+    const boards = boardsOf(e);
+    const panel = boards.length ? null : box(unpacked(e) ? e.firstElementChild : e);
+    return { what: e.outerHTML.slice(0, 80), panel, boards: boards.map(b => ({ role: b.dataset.board, ...box(b) })) };
+  });
+  const texts = b => [...b.querySelectorAll('.idx, .label, .coord')].filter(t => t.textContent && shown(t))
+    .map(t => ({ text: t.textContent, ...box(t) }));
+  return {
+    screen: { x: 0, y: 0, right: document.documentElement.clientWidth, bottom: innerHeight },
+    scrollY, scrollWidth: document.documentElement.scrollWidth,
+    working: working && { role: working.dataset.board, ...box(working) },
+    parts,
+    boards: stage.flatMap(boardsOf).map(b => ({
+      role: b.dataset.board,
+      square: b.querySelector('.sq').getBoundingClientRect().width,
+      numbers: [...b.querySelectorAll('.idx')].filter(t => t.textContent).map(t => parseFloat(getComputedStyle(t).fontSize)),
+      texts: texts(b),
+      fills: [...new Set([...b.querySelectorAll('[data-fill]')].map(c => c.dataset.fill))],
+      legend: [...b.closest('figure').querySelectorAll('.board-legend [data-legend]')].filter(shown).map(l => l.dataset.legend),
+    })),
+  };
+}"""
+VIEWPORTS = {"projector": (1280, 720), "projector-150": (853, 480), "phone": (390, 844)}
+# Presenter mode's targets: the smallest square and bit number (CSS px), by viewport.
+SLIDE_SQUARE = {"projector": 40, "projector-150": 28}
+SLIDE_NUMBER = {"projector": 16}
+
+
+def drawn(page) -> str:
+    return page.evaluate("() => document.getElementById('chapter').dataset.drawn")
+
+
+def seen(part: dict, screen: dict) -> bool:
+    """A result is seen: each of its boards whole in the screen, or a panel's first lines (5rem)."""
+    if part["boards"]:
+        return all(inside(b, screen) for b in part["boards"])
+    top = part["panel"]
+    return top["y"] >= 0 and min(top["bottom"], top["y"] + 90) <= screen["bottom"]
+
+
+def swipe(part: dict, working: dict, screen: dict) -> bool:
+    """A result is within one swipe of the working board: both fit in two screens' height."""
+    bottom = max(b["bottom"] for b in part["boards"]) if part["boards"] else part["panel"]["y"] + 90
+    return bottom - working["y"] <= 2 * screen["bottom"]
+
+
+def check_labels(where: str, boards: list[dict], problems: list[str]) -> None:
+    """No label over another inside a board, and a legend for every fill it draws (point 8)."""
+    for board in boards:
+        found = overlaps(board["texts"])
+        if found:
+            problems.append(f"{where} {board['role']}: {len(found)} labels overlap, e.g. {found[:3]}")
+        if set(board["fills"]) - set(board["legend"]):
+            problems.append(f"{where} {board['role']}: draws {board['fills']} but its legend lists {board['legend']}")
+
+
+def check_normal(page, where: str, size: str, problems: list[str]) -> None:
+    """The working board whole in the first screen (1280x720) or within one screen (smaller), each
+    result seen after a click on it (1280x720) or within one swipe; a tap scrolls nothing."""
+    m = page.evaluate(STAGE)
+    check_labels(where, m["boards"], problems)
+    if m["working"] is None:
+        return  # no board to click (the code chapter, the routine audit): the first screen holds the stage
+    working = m["working"]
+    if size == "projector" and not inside(working, m["screen"]):
+        problems.append(f"{where}: the working board {working['role']} is not whole in the first screen: {working}")
+    if working["bottom"] - working["y"] > m["screen"]["bottom"]:
+        problems.append(f"{where}: the working board {working['role']} is taller than the screen")
+    square = page.locator(f'#chapter [data-board="{working["role"]}"] [data-square="d4"]').first
+    square.scroll_into_view_if_needed()
+    before, scrolled = drawn(page), page.evaluate("scrollY")
+    if size == "phone":
+        square.tap()
+    else:
+        square.click()
+    page.wait_for_function("before => document.getElementById('chapter').dataset.drawn !== before", arg=before)
+    after = page.evaluate(STAGE)
+    if after["scrollY"] != scrolled:
+        problems.append(f"{where}: a click on d4 scrolled the page from {scrolled} to {after['scrollY']}")
+    for part in after["parts"]:
+        ok = seen(part, after["screen"]) if size == "projector" else swipe(part, after["working"], after["screen"])
+        if not ok:
+            problems.append(
+                f"{where}: after a click the result is not {'seen' if size == 'projector' else 'within a swipe'}: {part}"
+            )
+
+
+def check_slide(page, where: str, size: str, problems: list[str]) -> None:
+    """Presenter mode: the stage's boards whole in the first screen, its panels begun there; squares
+    and bit numbers large enough; nothing wider than the screen; no label over another; nothing
+    shown but what the chapter keeps."""
+    m = page.evaluate(STAGE)
+    for found in (page.evaluate(UNKEPT), page.evaluate(FOLDED)):
+        if found:
+            problems.append(f"{where}: shown but not kept: {found[:3]}")
+    check_labels(where, m["boards"], problems)
+    if m["scrollWidth"] > m["screen"]["right"]:
+        problems.append(f"{where}: the slide scrolls sideways")
+    if m["working"] and not inside(m["working"], m["screen"]):
+        problems.append(f"{where}: the working board is not whole in the first screen: {m['working']}")
+    for part in m["parts"]:
+        if not seen(part, m["screen"]):
+            problems.append(f"{where}: not on the slide: {part}")
+    for board in m["boards"]:
+        if board["square"] < SLIDE_SQUARE[size]:
+            problems.append(f"{where} {board['role']}: squares of {board['square']:.1f} px, under {SLIDE_SQUARE[size]}")
+        if size in SLIDE_NUMBER and board["numbers"] and min(board["numbers"]) < SLIDE_NUMBER[size]:
+            problems.append(f"{where} {board['role']}: bit numbers of {min(board['numbers'])} px, under {SLIDE_NUMBER[size]}")
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_every_chapter_fits_the_screen_in_normal_and_presenter_mode(browser, live_server, size):
+    """At 1280x720 (a projector), 853x480 (the same at 150 %; a viewport of that size, which is what
+    the zoom leaves the page) and on a 390x844 phone by touch, every chapter: normal mode (point 3)
+    and, on the projector, presenter mode (point 2); at 1280x720 its hidden elements (point 7) and
+    its exported boards (point 6) too, on the same visit. Screenshots are kept to be looked at."""
+    width, height = VIEWPORTS[size]
+    phone = size == "phone"
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    SCREENSHOTS.mkdir(exist_ok=True)
     problems = []
-    urls = CHAPTER_PATHS + [f"/chapter/{c.slug}?mapping=lerf" for c in CHAPTERS if c.part == "devlog"]
-    for url in urls:
-        load(page, live_server + url)
-        for board in page.evaluate(EXPORTS):
-            where = f"{url} {board['role']}"
-            expected = {"0": "LERF (a1 = 0)", "7": "lerbef (h1 = 0)"}.get(board["a1"])
-            if expected is None or expected not in board["label"]:
-                problems.append(f"{where}: a1 is numbered {board['a1']!r}, labelled {board['label']!r}")
-            if board["shows"] and board["shows"] != board["a1"]:
-                problems.append(f"{where}: the board numbers a1 {board['shows']}, the export {board['a1']}")
-            picture = {"x": 0, "y": 0, "right": board["size"][0], "bottom": board["size"][1]}
-            outside = [t["text"] for t in board["texts"] if min(t["x"], t["y"]) < 0 or not inside(t, picture)]
-            if outside:
-                problems.append(f"{where}: text leaves the picture: {outside[:3]}")
-            if overlaps(board["texts"]):
-                problems.append(f"{where}: texts overlap: {overlaps(board['texts'])[:3]}")
+    try:
+        for chapter in CHAPTERS:
+            where = f"{chapter.slug} {width}x{height}"
+            load(page, f"{live_server}/chapter/{chapter.slug}")
+            page.screenshot(path=str(SCREENSHOTS / f"screen-{width}x{height}-{chapter.slug}.png"))
+            check_normal(page, where, size, problems)
+            if size == "projector":
+                check_hidden(page, where, problems)
+                check_exports(page, where, problems)
+            if phone:
+                continue
+            load(page, f"{live_server}/chapter/{chapter.slug}?present=1")
+            page.wait_for_selector("html[data-present]")
+            page.screenshot(path=str(SCREENSHOTS / f"screen-{width}x{height}-{chapter.slug}-present.png"))
+            check_slide(page, f"{where} presenter", size, problems)
+    finally:
+        context.close()
+    assert not errors
     assert not problems, "\n".join(problems)
+
+
+# --- Marks read in every theme (point 8) -----------------------------------------------------------
+# Each glyph mark drawn on a light and on a dark square: the glyph against its own disc, both seen
+# through the mark's opacity over the square. WCAG's contrast ratio of the two colours.
+MARK_CONTRAST = """(marks) => {
+  const rgba = (text) => {
+    const n = text.match(/[\\d.]+/g).map(Number);
+    return text.startsWith('color(') ? [n[0] * 255, n[1] * 255, n[2] * 255, n[3] ?? 1] : [n[0], n[1], n[2], n[3] ?? 1];
+  };
+  const over = (top, under) => top.slice(0, 3).map((c, i) => c * top[3] + under[i] * (1 - top[3]));
+  const luminance = (rgb) => {
+    const [r, g, b] = rgb.map(c => c / 255).map(c => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const out = [];
+  for (const shade of ['light', 'dark']) {
+    const cell = document.querySelector(`[data-board] .sq.${shade}:not([data-fill]):not([data-bit="1"])`);
+    const before = cell.dataset.mark;
+    const square = rgba(getComputedStyle(cell).backgroundColor);
+    for (const mark of marks) {
+      cell.dataset.mark = mark;
+      const s = getComputedStyle(cell, '::after');
+      const opacity = parseFloat(s.opacity);
+      const disc = over(rgba(s.backgroundColor), square);
+      const seen = (colour) => over([...colour.slice(0, 3), opacity], square);
+      const glyph = over(rgba(s.color), disc);
+      out.push({ mark, shade, ratio: Math.round(ratio(seen([...glyph, 1]), seen([...disc, 1])) * 100) / 100 });
+    }
+    if (before === undefined) delete cell.dataset.mark; else cell.dataset.mark = before;
+  }
+  return out;
+}"""
+GLYPH_MARKS = ["right", "wrong", "missed", "start", "end", "differs"]
+
+
+def test_marks_read_at_4_5_to_1_in_light_dark_and_high_contrast(page, live_server):
+    """✓, ✗, ○, S, D and ≠ on the squares: at least 4.5:1 against their disc, on light and dark
+    squares, in each theme (axe does not measure what CSS draws with ::after)."""
+    low = []
+    for theme in ("light", "dark", "contrast"):
+        page.goto(live_server + "/")
+        page.evaluate("t => localStorage.setItem('chessviz-theme', t)", theme)
+        load(page, f"{live_server}/chapter/squares")
+        for found in page.evaluate(MARK_CONTRAST, GLYPH_MARKS):
+            if found["ratio"] < 4.5:
+                low.append(f"{theme}: {found}")
+    assert not low, "\n".join(low)

@@ -300,3 +300,88 @@ def test_every_method_step_s_label_and_every_shared_index_reason_keep_the_house_
                     magic = client.get(f"/api/magic?piece={piece}&sq={sq}&occupied={occupied}&mapping={mapping}").json
                     for choice in magic["share"]["choices"]:
                         check_style(choice["reason"], "sentence", names)
+
+
+# --- legends: a colour is always named with its pattern, as the boards draw it ---------------------
+
+HUES = ("red", "orange", "yellow", "green", "blue", "purple", "grey")
+# Where the student-facing words live: the pages' scripts and templates, the core's texts.
+WORD_SOURCES = ["static/js/**/*.js", "templates/**/*.html", "chessviz/**/*.py"]
+
+
+def fill_words() -> dict[str, str]:
+    """The legend words of each fill, from the one table the pages use (static/js/terms.js)."""
+    table = re.search(r"export const FILL_WORDS = \{(.*?)\n\};", (ROOT / "static/js/terms.js").read_text(encoding="utf-8"), re.S)
+    return dict(re.findall(r'^\s*"?([\w-]+)"?: "([^"]+)",$', table.group(1), re.M))
+
+
+def hue(hex_colour: str) -> str:
+    """The name of a colour's hue (the light theme's colours are far from the boundaries)."""
+    import colorsys
+
+    r, g, b = (int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    h, _, s = colorsys.rgb_to_hls(r, g, b)
+    if s < 0.15:
+        return "grey"
+    degrees = h * 360
+    for limit, name in ((15, "red"), (40, "orange"), (65, "yellow"), (170, "green"), (255, "blue"), (330, "purple")):
+        if degrees < limit:
+            return name
+    return "red"
+
+
+def pattern(css_rule: str) -> str:
+    """The pattern a fill's CSS background draws, in the legends' words."""
+    gradients = re.findall(r"(repeating-linear-gradient|radial-gradient)\((-?\d+deg)?", css_rule)
+    if len(gradients) == 2:
+        return "crossed stripes"
+    if not gradients:
+        return "plain"
+    kind, angle = gradients[0]
+    if kind == "radial-gradient":
+        return "dotted"
+    thin = re.search(r"\) 0 (\d+)px", css_rule) and int(re.search(r"\) 0 (\d+)px", css_rule).group(1)) <= 3
+    # A gradient's stripes run across its angle: 0deg (upwards) draws horizontal ones, 45deg (to the top
+    # right) stripes down to the right.
+    return {
+        "0deg": "thin horizontal lines" if thin else "horizontal stripes",
+        "90deg": "vertical stripes",
+        "45deg": "stripes down to the right",
+        "-45deg": "stripes up to the right",
+    }[angle]
+
+
+def test_every_fill_s_legend_names_its_colour_and_pattern_as_the_board_draws_it():
+    css = (ROOT / "static/css/chessviz.css").read_text(encoding="utf-8")
+    light = dict(re.findall(r"--([\w-]+): (#[0-9a-f]{6});", css.split(":root[data-theme")[0]))
+    drawn = dict(re.findall(r'\[data-fill="([\w-]+)"\]::before \{ background: ([^}]*)\}', css))
+    words = fill_words()
+    assert set(words) == set(drawn), "every fill the boards draw has its words, and only those"
+    for fill, rule in drawn.items():
+        colours = [hue(light[name]) for name in re.findall(r"var\(--([\w-]+)\)", rule) if name in light]
+        if fill == "muted":
+            colours = ["grey"]  # the text colour, faint
+        expected = f"{' and '.join(dict.fromkeys(colours))}, {pattern(rule)}"
+        assert words[fill] == expected, (fill, words[fill], expected)
+
+
+def test_no_word_names_a_colour_without_its_pattern():
+    """Anywhere a page or the core names a fill's colour, it says the pattern with it: the words
+    of the table, and nothing else, follow a colour's name."""
+    phrases = sorted(fill_words().values(), key=len, reverse=True)
+    found = []
+    for glob in WORD_SOURCES:
+        for path in ROOT.glob(glob):
+            if "vendor" in path.parts:
+                continue
+            text = path.read_text(encoding="utf-8")
+            if path.name == "terms.js":
+                text = text.replace(re.search(r"export const FILL_WORDS = \{.*?\n\};", text, re.S).group(0), "")
+            for phrase in phrases:
+                text = text.replace(phrase, "")
+            text = COMMENT.sub(" ", text) if path.suffix == ".js" else text
+            found += [
+                f"{path.relative_to(ROOT)}: {m.group(0)!r}"
+                for m in re.finditer(rf"\b({'|'.join(HUES)})\b[^\n]{{0,40}}", text, re.I)
+            ]
+    assert not found, "\n".join(found)

@@ -82,7 +82,9 @@ export function wrap(text, chars) {
  */
 export function readBoard(grid) {
   const figure = grid.closest("figure");
+  // The caption without its hint for the mouse (an export is for slides and paper).
   const caption = (
+    figure?.querySelector("figcaption .caption-text")?.textContent ||
     figure?.querySelector("figcaption")?.textContent ||
     grid.getAttribute("aria-label") ||
     grid.dataset.board

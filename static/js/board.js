@@ -3,7 +3,8 @@
 // drawn on it, as the API contract describes. Drawing reads a view and never changes state.
 
 import { bitOf, FILES, hasSquare, SQUARE_NAMES, squareIndex } from "./bits.js";
-import { add, el } from "./dom.js";
+import { add, el, screenOnly } from "./dom.js";
+import { FILL_WORDS } from "./terms.js";
 
 const GLYPHS = { k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F" };
 const PIECE_NAMES = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" };
@@ -12,15 +13,20 @@ const PIECE_NAMES = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight"
  * Create a board inside `container`.
  * options: role (data-board), label (caption), interactive (squares are buttons),
  * onSquare(name, event) when a square is clicked or activated by keyboard (a chapter asks the
- * answers of every square's tap ahead, in one request: see askAhead in api.js).
+ * answers of every square's tap ahead, in one request: see askAhead in api.js),
+ * legend: {fill: meaning} of the fills it draws (a view's legend replaces it); the board lists
+ * those it draws under itself, each by its colour and pattern and a swatch as drawn;
+ * hint: what a click does ("click to toggle a blocker"), after the caption on screen, not on paper.
  * Returns { element, draw(view), focusSquare(name) }.
  * view: { bits: BigInt|null, mapping, pieces: {e4: "Q"}, fills: {e4: "positive"},
  *         labels: {e4: "1"}, marks: {e4: "right"}, index: "lerf"|"lerbef"|null, caption,
- *         cursor: "e4" (the square Tab enters an interactive board on), flip: true (black at the bottom) }
+ *         cursor: "e4" (the square Tab enters an interactive board on), flip: true (black at the bottom),
+ *         legend: {fill: meaning} }
  */
-export function createBoard(container, { role, label, interactive = false, onSquare = null, size = "" }) {
-  const caption = el("figcaption", { class: "board-caption", text: label });
-  const grid = el("div", { class: "board", "data-board": role, role: "grid", "aria-label": label });
+export function createBoard(container, { role, label, hint = "", interactive = false, onSquare = null, size = "", legend = {} }) {
+  const captionText = el("span", { class: "caption-text", text: label });
+  const caption = el("figcaption", { class: "board-caption" }, captionText, hint ? screenOnly(` (${hint})`) : null);
+  const grid = el("div", { class: "board", "data-board": role, role: "grid", "aria-label": hint ? `${label} (${hint})` : label });
   const squares = new Map();
   const rows = [];
   let focused = "a1";
@@ -53,7 +59,9 @@ export function createBoard(container, { role, label, interactive = false, onSqu
     el("span", { class: "coord" }),
     ...[...FILES].map((f) => el("span", { class: "coord", text: f })),
   );
-  const figure = add(container, "figure", { class: `board-figure ${size}`.trim() }, caption, grid);
+  const key = el("ul", { class: "board-legend", "aria-label": "Legend", hidden: true });
+  const figure = add(container, "figure", { class: `board-figure ${size}`.trim() }, caption, grid, key);
+  let keyShown = "";
 
   if (interactive) {
     grid.addEventListener("click", (event) => {
@@ -98,7 +106,7 @@ export function createBoard(container, { role, label, interactive = false, onSqu
 
   function draw(view = {}) {
     const { bits = null, mapping = "lerf", pieces = {}, fills = {}, labels = {}, marks = {}, index = null } = view;
-    if (view.caption !== undefined) caption.textContent = view.caption;
+    if (view.caption !== undefined) captionText.textContent = view.caption;
     // The mappings of its bits and of the numbers it shows, for whoever reads the board (an export).
     setData(grid, "mapping", mapping);
     setData(grid, "index", index);
@@ -137,6 +145,25 @@ export function createBoard(container, { role, label, interactive = false, onSqu
         .join(", ");
       set(entry, "aria", description, (v) => cell.setAttribute("aria-label", v));
     }
+    drawLegend(view.legend ?? legend, new Set(Object.values(fills)));
+    // The labels' longest word and most words, for their size (chessviz.css): never wider than a square.
+    const words = Object.values(labels).map((text) => String(text).split(/\s+/).filter(Boolean));
+    grid.style.setProperty("--label-chars", String(Math.max(1, ...words.flat().map((w) => w.length))));
+    grid.style.setProperty("--label-lines", String(Math.max(1, ...words.map((w) => w.length))));
+  }
+
+  /** List the fills drawn that have a meaning: a swatch, the colour and pattern, the meaning. */
+  function drawLegend(meanings, drawn) {
+    const items = Object.entries(meanings).filter(([fill]) => drawn.has(fill));
+    const text = JSON.stringify(items);
+    if (text === keyShown) return;
+    keyShown = text;
+    key.replaceChildren(
+      ...items.map(([fill, meaning]) =>
+        el("li", { "data-legend": fill }, el("span", { class: "swatch", "data-fill": fill }), `${FILL_WORDS[fill]}: ${meaning}`),
+      ),
+    );
+    key.hidden = items.length === 0;
   }
 
   /** Turn the board half round (black at the bottom), coordinates included, or back. */

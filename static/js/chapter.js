@@ -33,7 +33,8 @@ export const answersHidden = (s) => Boolean(s.hide) && !s.rev;
  *   a part of a kept element that is not for the slide carries data-present-fold (presenter.js);
  * - exercise: optional { answers: [elements holding the answer], next(s, random) → the state
  *   patch (or a promise of it) of a fresh random question (random() as Math.random), asks(s) →
- *   false when s poses no question (its inputs show the answer) }. While answersHidden(s) the
+ *   false when s poses no question (its inputs show the answer), sheet: how many exercises the
+ *   worksheet link asks for (6; fewer where an exercise has many boards: 4 A4 pages at most) }. While answersHidden(s) the
  *   answers are replaced by a note; draw should leave out answer parts of other elements
  *   (labels, marks) itself, by answersHidden(s);
  * - taps(s, data): optional, for a chapter with an input board: what a tap there changes and the
@@ -100,9 +101,19 @@ export function createChapter(fields, { history = {} } = {}) {
       if (id === drawId) chapter.error.show(e);
     }
     if (id !== drawId) return;
+    stage(presented(s));
     presenter.apply(s.present, presented(s));
     // The newest state is on screen: a hook for tests and tools that wait for a settled page.
     root.dataset.drawn = String(id);
+  }
+
+  /**
+   * Mark the chapter's stage (data-stage): what it declares for presenter mode, in every mode. The
+   * layout puts it first (its boards side by side, then its panels), ahead of everything else.
+   */
+  function stage(keep) {
+    for (const node of root.querySelectorAll("[data-stage]")) if (!keep.includes(node)) delete node.dataset.stage;
+    for (const node of keep) node.dataset.stage = "";
   }
 
   /**
@@ -152,12 +163,13 @@ export function createChapter(fields, { history = {} } = {}) {
     root.dataset.hasExercise = exercise ? "1" : "0";
     errorAfter.after(chapter.error.element);
     if (exercise) {
-      // A worksheet of six of this chapter's exercises; its seed is in the link, so it prints again the same.
+      // A worksheet of the chapter's exercises (six, or what fits 4 A4 pages); its seed is in the
+      // link, so it prints again the same. More are asked for in the link itself (sheet=12).
       const seed = 1 + Math.floor(Math.random() * 9999);
       const link = el(
         "a",
-        { href: `${window.location.pathname}?sheet=6&seed=${seed}`, "data-action": "worksheet" },
-        "Printable worksheet (6 exercises)",
+        { href: `${window.location.pathname}?sheet=${exercise.sheet ?? 6}&seed=${seed}`, "data-action": "worksheet" },
+        "Print a worksheet",
       );
       document.querySelector(".presenter-bar")?.append(link);
     }

@@ -33,8 +33,9 @@ export function createRadioGroup(container, { legend, choices, onChange, classNa
 }
 
 /**
- * Create the mapping switch of a chapter's state (its `mapping` field): a radio group with a
- * sentence on the chosen mapping and the chapter's `note` on what changes.
+ * Create the mapping switch of a chapter's state (its `mapping` field): a radio group, then,
+ * folded (the switch stays one line above the boards), a sentence on the chosen mapping and the
+ * chapter's `note` on what changes.
  * Returns { element, set(mapping) }.
  */
 export function createMappingSwitch(container, state, note = "") {
@@ -48,7 +49,15 @@ export function createMappingSwitch(container, state, note = "") {
     className: "mapping-switch",
   });
   const text = el("p", { class: "mapping-text" });
-  group.element.append(text, el("p", { class: "mapping-note", text: note }));
+  group.element.append(
+    el(
+      "details",
+      { class: "mapping-note" },
+      el("summary", { text: "What it changes" }),
+      text,
+      note ? el("p", { text: note }) : null,
+    ),
+  );
   return {
     element: group.element,
     set(mapping) {

@@ -20,6 +20,9 @@ export function add(container, tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A mouse's instruction ("click a second square"): shown on screen, left off paper (chessviz.css). */
+export const screenOnly = (text) => el("span", { class: "screen-only" }, text);
+
 /**
  * Append a row of `count` board columns (div.boards > div.column) to `container`; `extra`
  * gives a column one more class by position. Returns the columns.

@@ -97,7 +97,8 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
   const toggled = (name) => ({ occ: toggleSquare(state.get().occ, squareIndex(name)) });
   const occupied = createValueBoard(occColumn, {
     role: "occupied",
-    label: "Occupied o: click to toggle a blocker",
+    label: "Occupied o",
+    hint: "click to toggle a blocker",
     readout: "o",
     interactive: true,
     onSquare: (name) =>
@@ -108,7 +109,8 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
   const blocked = (name) => name !== state.get().sq && hasSquare(state.get().occ, squareIndex(name));
   const slider = createValueBoard(sliderColumn, {
     role: "slider",
-    label: "Sliding piece r: click to place it",
+    label: "Sliding piece r",
+    hint: "click to place it",
     readout: "r",
     interactive: true,
     onSquare: (name) =>
@@ -205,9 +207,13 @@ function predictHandlers(state) {
   };
 }
 
-/** The radio group choosing which state key (`pick`) the next board click sets; picks: [[key, label], ...]. */
+/**
+ * The radio group choosing which state key (`pick`) the next board click sets; picks: [[key, label], ...].
+ * A switch for the mouse: not on paper.
+ */
 export function createPickSwitch(container, state, picks) {
   return createRadioGroup(container, {
+    className: "panel pick screen-only",
     legend: "The next click sets",
     choices: picks,
     onChange: (key) => state.set({ pick: key }, { history: "replace" }),

@@ -3,6 +3,7 @@
 
 import { compareMarked, convert, popcount, SQUARE_NAMES, squaresOf } from "./bits.js";
 import { createBoard } from "./board.js";
+import { screenOnly } from "./dom.js";
 
 /**
  * Create the exercise in `container`. options: prompt (the question, text),
@@ -18,14 +19,16 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
     <h2>Your turn: predict, then reveal</h2>
     <p class="predict-prompt"></p>
     <div class="predict-board"></div>
-    <div class="predict-actions">
+    <div class="predict-actions screen-only">
       <button type="button" data-action="reveal">Reveal the answer</button>
       <button type="button" data-action="reset">Start again</button>
       <button type="button" data-action="next-exercise" class="exercise-only">Next exercise</button>
       <button type="button" data-action="exercise-mode" aria-pressed="false">Practise: hide the answers</button>
     </div>
     <p class="predict-score" role="status" aria-live="polite"></p>`;
-  box.querySelector(".predict-prompt").textContent = prompt;
+  // "…, then reveal.": the reveal is the screen's; paper keeps the task for a pen.
+  const [ask, then = ""] = prompt.split(/(?=, then reveal\.$)/);
+  box.querySelector(".predict-prompt").replaceChildren(ask, ...(then ? [screenOnly(then.slice(0, -1)), "."] : []));
   const board = createBoard(box.querySelector(".predict-board"), {
     role,
     label: "Your prediction",

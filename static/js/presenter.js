@@ -16,8 +16,11 @@ const HIDE = "presentHide";
 export function createPresenter(root, onToggle) {
   const toggle = el("button", { type: "button", "data-action": "present", "aria-pressed": "false", "aria-keyshortcuts": "p" });
   const full = el("button", { type: "button", "data-action": "fullscreen", class: "present-only" }, "Full screen");
-  const bar = el("div", { class: "toolbar presenter-bar", role: "group", "aria-label": "Presenting" }, toggle, full);
-  root.before(bar);
+  const bar = el("div", { class: "toolbar presenter-bar screen-only", role: "group", "aria-label": "Presenting" }, toggle, full);
+  // In the chapter's title row (beside the title and Share), else just before the chapter.
+  const head = document.querySelector(".chapter-head");
+  if (head) head.querySelector("h1").after(bar);
+  else root.before(bar);
   toggle.addEventListener("click", onToggle);
   full.addEventListener("click", () => {
     if (document.fullscreenElement) document.exitFullscreen?.();
@@ -73,16 +76,42 @@ function fold(node) {
   }
 }
 
-/** Give the squares the largest size (in whole px) with which every kept element lies inside the viewport. */
+const MIN = 12;
+const MAX = 96;
+
+/** Whether an element is drawn (not folded away, not hidden). */
+const drawn = (node) => node.getClientRects().length > 0;
+
+/**
+ * Give the squares the largest size (in whole px) with which every kept board lies whole inside
+ * the screen, and every other kept element (a verdict, a table, the stepper) begins in it with
+ * its first lines (6rem) showing. Found by halving [MIN, MAX]: seven layouts. The size found
+ * always fits; where a larger board wraps to a row of its own a larger size might fit too, which
+ * halving may miss (it never misses by picking one that does not fit).
+ */
 function fit(root, keep) {
-  const fits = () =>
-    keep.every((node) => {
-      const box = node.getBoundingClientRect();
-      return box.bottom <= window.innerHeight && box.right <= document.documentElement.clientWidth;
-    });
+  const boards = keep.flatMap((node) => (node.matches("[data-board]") ? [node] : [...node.querySelectorAll("[data-board]")]));
+  const others = keep.filter((node) => !boards.some((board) => node === board || node.contains(board)));
+  const lines = 6 * Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
+  const fits = () => {
+    const width = document.documentElement.clientWidth;
+    const height = window.innerHeight;
+    if (document.documentElement.scrollWidth > width) return false;
+    const inside = (box) => box.right <= width && box.left >= 0 && box.top >= 0;
+    return (
+      boards.filter(drawn).every((board) => {
+        const box = board.getBoundingClientRect();
+        return inside(box) && box.bottom <= height;
+      }) &&
+      others.filter(drawn).every((node) => {
+        const box = node.getBoundingClientRect();
+        return inside(box) && box.top + Math.min(box.height, lines) <= height;
+      })
+    );
+  };
   window.scrollTo(0, 0);
-  let low = 12;
-  let high = 96;
+  let low = MIN;
+  let high = MAX + 1;
   while (high - low > 1) {
     const mid = Math.floor((low + high) / 2);
     root.style.setProperty("--sq", `${mid}px`);

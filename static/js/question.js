@@ -44,7 +44,7 @@ export function createQuestion(
     kind === "choice" ? choices : el("p", {}, input),
     el(
       "div",
-      { class: "predict-actions" },
+      { class: "predict-actions screen-only" },
       reveal,
       el("button", { type: "button", "data-action": "next-exercise", class: "exercise-only" }, "Next exercise"),
       el("button", { type: "button", "data-action": "exercise-mode", "aria-pressed": "false" }, "Practise: hide the answers"),

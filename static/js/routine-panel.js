@@ -3,7 +3,7 @@
 // asks /api/routine for it on the chapter's squares and draws this panel.
 
 import { api } from "./api.js";
-import { el } from "./dom.js";
+import { el, screenOnly } from "./dom.js";
 import { verdict } from "./wiki.js";
 
 /** The letters the page names a routine's squares with, by the routine's page. */
@@ -75,7 +75,7 @@ export function createRoutinePanel(container, onClose) {
           el("strong", {}, answer.expected_means),
         ),
       ),
-      el("p", {}, close, " Click other squares to try this routine on them."),
+      el("p", {}, close, screenOnly(" Click other squares to try this routine on them.")),
     );
   }
 

@@ -21,7 +21,7 @@ import {
 import { LINE_KINDS } from "./terms.js";
 
 /**
- * config: { line, lineChoice, mappingNote, boards: [{role, label, step, fill, borrow, differs, size, reveals}],
+ * config: { line, lineChoice, mappingNote, boards: [{role, label, legend, step, fill, borrow, differs, size, reveals}],
  *           binary (write o - r out with its borrows), predict: {step, prompt}, explain(v, s, sub) }
  */
 export function slideChapter(config) {
@@ -47,6 +47,7 @@ export function slideChapter(config) {
       view: createValueBoard(column, {
         role: spec.role,
         label: spec.label,
+        legend: spec.legend,
         size: spec.size,
         readout: spec.formula || spec.label,
       }),

@@ -21,6 +21,21 @@ export const aLine = (kind) => `${kind === "anti_diagonal" ? "an" : "a"} ${lineN
 /** [value, text] pairs of the line kinds, for a select. */
 export const LINE_CHOICES = LINE_KINDS.map((kind) => [kind, lineName(kind)]);
 
+/**
+ * How the boards draw each fill (chessviz.css), in words: its colour and its pattern, so that a
+ * legend never rests on hue alone ("green, stripes down to the right: positive rays").
+ */
+export const FILL_WORDS = {
+  positive: "green, stripes down to the right",
+  negative: "red, stripes up to the right",
+  mask: "yellow, dotted",
+  borrow: "orange, thin horizontal lines",
+  "line-a": "blue, vertical stripes",
+  "line-b": "purple, horizontal stripes",
+  both: "blue and purple, crossed stripes",
+  muted: "grey, plain",
+};
+
 /** The devlog's FEN and occupancy: {fen, occupancy: {lerf, lerbef}} with BigInt occupancies. */
 export const DEVLOG = (() => {
   const data = JSON.parse(globalThis.document?.getElementById("chapter")?.dataset.devlog || "null"); // no page: no values

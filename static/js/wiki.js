@@ -52,11 +52,11 @@ export function verdict(ok, yes = "right", no = "wrong") {
 
 /**
  * The layout every wiki chapter shares: a toolbar with the "next click sets" switch, an
- * interactive board and an info column beside it. A click sets the state key chosen in the
+ * interactive board (its caption `label`, its `legend`) and an info column beside it. A click sets the state key chosen in the
  * switch; with `alternate` the switch then moves on to the next key (a, then b, then a...).
  * Returns { top, pick, board, infoColumn }.
  */
-export function createWikiLayout(root, state, { role, label, picks, alternate = true }) {
+export function createWikiLayout(root, state, { role, label, legend, picks, alternate = true }) {
   const top = add(root, "div", { class: "toolbar" });
   const pick = createPickSwitch(top, state, picks);
   const [boardColumn, infoColumn] = columns(root, 2, ["", "info-column"]);
@@ -64,6 +64,7 @@ export function createWikiLayout(root, state, { role, label, picks, alternate = 
   const board = createBoard(boardColumn, {
     role,
     label,
+    legend,
     interactive: true,
     onSquare: (name) => {
       const s = state.get();

@@ -131,7 +131,7 @@ const inputColumn = el("div", { class: "column small" });
 const expectedColumn = el("div", { class: "column small" });
 const gotColumn = el("div", { class: "column small" });
 boards.append(inputColumn, expectedColumn, gotColumn);
-const inputBoard = createBoard(inputColumn, { role: "input", label: "The input", size: "small" });
+const inputBoard = createBoard(inputColumn, { role: "input", label: "The input", size: "small", legend: { mask: "the mask" } });
 const expectedBoard = createBoard(expectedColumn, { role: "expected", label: "Expected", size: "small" });
 const gotBoard = createBoard(gotColumn, { role: "got", label: "Your answer", size: "small" });
 const legend = el("p", { class: "muted", "data-role": "legend" });

@@ -3,7 +3,7 @@
 import { api } from "../api.js";
 import { bbOf } from "../bits.js";
 import { createChapter } from "../chapter.js";
-import { el } from "../dom.js";
+import { el, screenOnly } from "../dom.js";
 import { randomSquare } from "../exercise.js";
 import { ends } from "../kit.js";
 import { createQuestion, questionFields } from "../question.js";
@@ -78,7 +78,7 @@ function drawWorking(color) {
 function drawPair(color) {
   if (!color.other) {
     pair.replaceChildren(
-      el("p", { text: "Click a second square for same or different colour, and the knight-distance parity." }),
+      el("p", {}, screenOnly("Click a second square for same or different colour, and the knight-distance parity.")),
     );
     return;
   }

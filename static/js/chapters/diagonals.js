@@ -6,7 +6,7 @@ import { api } from "../api.js";
 import { SQUARE_NAMES } from "../bits.js";
 import { answersHidden, createChapter } from "../chapter.js";
 import { createSelect } from "../controls.js";
-import { el } from "../dom.js";
+import { el, screenOnly } from "../dom.js";
 import { pick as pickOne, randomSquare } from "../exercise.js";
 import { big, ends, squaresMap } from "../kit.js";
 import { createQuestion, questionFields } from "../question.js";
@@ -33,7 +33,8 @@ const { root, state, run } = createChapter({
 });
 const { top, pick, board, infoColumn } = createWikiLayout(root, state, {
   role: "diagonals",
-  label: "Blue: the diagonal of S; purple: its anti-diagonal",
+  label: "The diagonal and anti-diagonal of S",
+  legend: { "line-a": "the diagonal of S", "line-b": "its anti-diagonal", both: "S, on both" },
   picks: [
     ["a", "the first square (S)"],
     ["b", "the second square (D)"],
@@ -83,7 +84,7 @@ function drawInfo(a) {
 
 function drawPair(same, linked) {
   if (!same) {
-    pair.replaceChildren(el("p", { text: "Click a second square (D) to ask whether S and D share a diagonal." }));
+    pair.replaceChildren(el("p", {}, screenOnly("Click a second square (D) to ask whether S and D share a diagonal.")));
     return;
   }
   const shared = (yes) => (yes ? "shared" : "not shared");
@@ -144,7 +145,7 @@ run({
     question.draw({
       prompt: s.b
         ? `Do ${s.a} and ${s.b} lie on one diagonal?`
-        : "Click a second square (D), then answer: do S and D lie on one diagonal?",
+        : "Choose a second square (D), then answer: do S and D lie on one diagonal?",
       choices: SAME,
       answer,
       answerText: SAME.find(([v]) => v === answer)?.[1] ?? "",

@@ -4,7 +4,7 @@
 
 import { api } from "../api.js";
 import { answersHidden, createChapter } from "../chapter.js";
-import { el } from "../dom.js";
+import { el, screenOnly } from "../dom.js";
 import { pick as pickOne, randomSquare } from "../exercise.js";
 import { ends } from "../kit.js";
 import { createQuestion, questionFields } from "../question.js";
@@ -25,7 +25,8 @@ const { root, state, error, run } = createChapter({
 });
 const { pick, board, infoColumn } = createWikiLayout(root, state, {
   role: "directions",
-  label: "Ray steps (blue) and knight steps (purple) from the centre square",
+  label: "Ray steps and knight steps from the centre square",
+  legend: { "line-a": "ray steps", "line-b": "knight steps" },
   picks: [
     ["from", "the centre square (S)"],
     ["to", "the second square (D)"],
@@ -60,7 +61,7 @@ const signed = (n) => (n > 0 ? "+" : "") + n;
 
 function drawInfo(direction) {
   if (!direction) {
-    info.replaceChildren(el("p", { text: "Click a second square to see the direction to it." }));
+    info.replaceChildren(el("p", {}, screenOnly("Click a second square to see the direction to it.")));
     return;
   }
   const d = direction;
@@ -244,7 +245,7 @@ run({
     question.draw({
       prompt: direction
         ? `Which way is ${direction.to} from ${direction.from}, and how many degrees is that (clockwise from north)?`
-        : "Click a second square, then answer: which way is it, how many degrees?",
+        : "Choose a second square, then answer: which way is it, how many degrees?",
       choices: BEARINGS,
       answer: direction?.from === direction?.to ? null : answer,
       answerText: BEARINGS.find(([v]) => v === answer)?.[1] ?? "",

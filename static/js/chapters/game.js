@@ -4,7 +4,7 @@ import { api } from "../api.js";
 import { convert } from "../bits.js";
 import { answersHidden, createChapter } from "../chapter.js";
 import { createMappingSwitch } from "../controls.js";
-import { columns, el } from "../dom.js";
+import { columns, el, screenOnly } from "../dom.js";
 import { shuffled } from "../exercise.js";
 import { big, chapterUrl, createStatePredict, createValueBoard, mappingField, NO_PREDICTION, predictFields } from "../kit.js";
 import { T } from "../state.js";
@@ -123,8 +123,9 @@ const flipButton = gameTools.querySelector('[data-action="flip"]');
 undoButton.addEventListener("click", () => travelTo(heading() - 1));
 redoButton.addEventListener("click", () => travelTo(heading() + 1));
 flipButton.addEventListener("click", () => state.set({ flip: !state.get().flip }, { history: "replace" }));
-// The side to move: a sentence beside the board, not on a slide.
+// The side to move: a sentence beside the game's buttons, above the board, not on a slide.
 const turnLine = el("p", { class: "turn", "data-role": "turn", "aria-live": "polite", "data-present-fold": "" });
+gameTools.append(turnLine);
 const mapping = createMappingSwitch(
   root,
   state,
@@ -144,10 +145,10 @@ root.append(
   ),
 );
 const [gameColumn, movesColumn] = columns(root, 2);
-gameColumn.append(turnLine);
 const game = createValueBoard(gameColumn, {
   role: "game",
-  label: "Click a piece, then one of its targets",
+  label: "The position",
+  hint: "click a piece, then one of its targets",
   readout: "occupied",
   readoutRole: "occupied",
   interactive: true,
@@ -170,7 +171,7 @@ const promotion = el(
   el("button", { type: "button", "data-promotion": "" }, "Cancel"),
 );
 let pending = null; // {from, to} of the pawn move waiting for its piece
-gameColumn.insertBefore(promotion, turnLine.nextSibling);
+gameColumn.prepend(promotion);
 promotion.addEventListener("click", (event) => {
   const letter = event.target.closest("[data-promotion]")?.dataset.promotion;
   if (letter === undefined) return;
@@ -268,7 +269,7 @@ function drawTurn(position, s) {
 function drawInfo(position, s) {
   const selected = position.selected;
   if (!selected?.piece) {
-    info.replaceChildren(el("p", { text: "No piece selected. Click one (or focus a square and press Enter)." }));
+    info.replaceChildren(el("p", {}, "No piece selected.", screenOnly(" Click one (or focus a square and press Enter).")));
     return;
   }
   const children = [

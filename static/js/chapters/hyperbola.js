@@ -58,12 +58,15 @@ const equation = el(
 );
 root.append(equation);
 
-const [stepColumn, listColumn, unionColumn] = columns(root, 3, ["", "steps-column", ""]);
-const stepper = createStepper(stepColumn, {
+// The terms' stepper and the current term's formula, above the boards; the term's board beside
+// the occupancy and the slider; the list of terms and the union further down.
+const steps = add(root, "div", { class: "toolbar" });
+const stepper = createStepper(steps, {
   label: "Term",
   onChange: (i) => state.set({ step: i }, { history: "replace" }),
 });
-const stepTitle = add(stepColumn, "h2", { class: "formula step-formula", "aria-live": "polite" });
+const stepTitle = add(steps, "h2", { class: "formula step-formula", "aria-live": "polite" });
+const [stepColumn, listColumn, unionColumn] = columns(root, 3, ["", "steps-column", ""]);
 const stepBoard = createValueBoard(stepColumn, { role: "step", label: "This term", readout: "value" });
 const stepNote = add(stepColumn, "p", { class: "explain" });
 
@@ -74,7 +77,8 @@ const list = createStepList(listColumn, {
 });
 const unionBoard = createValueBoard(unionColumn, {
   role: "attacks",
-  label: "Union over the piece's lines (green: positive, red: negative)",
+  label: "Union over the piece's lines",
+  legend: { positive: "positive rays", negative: "negative rays" },
   readout: "attacks",
 });
 const ownNote = add(unionColumn, "p", { class: "explain", "data-role": "own" });
@@ -113,10 +117,10 @@ function queries(s, game) {
 
 run({
   errorAfter: equation,
-  present: [...[...setup.boards.children].slice(0, 2), stepColumn],
+  present: [...[...setup.boards.children].slice(0, 2), stepper.element, stepTitle, stepColumn],
   exercise: {
     // Every term's board, the list of terms and the union hold or give away s = p | n.
-    answers: [stepColumn.parentElement],
+    answers: [steps, stepColumn.parentElement],
     next: (_s, random) => ({ sq: randomSquare(random), occ: randomOccupancy(random), line: pick(random, LINE_KINDS), step: 0 }),
   },
   controls: (s) => pieceSelect.set(s.piece),
@@ -146,7 +150,8 @@ run({
       mapping: s.mapping,
       index: s.mapping,
       pieces: { [at]: letter },
-      caption: `${step.label}: ${step.formula}${reversed ? ` (reversed board: the slider on ${s.sq} stands on ${at})` : ""}`,
+      // The term's name is in the stepper's line above the boards; the caption gives its formula.
+      caption: `${step.formula}${reversed ? ` (reversed board: the slider on ${s.sq} stands on ${at})` : ""}`,
     });
     stepNote.textContent = step.id === "negative_as_printed" ? NEGATIVE_AS_PRINTED[slide.negative_as_printed_correct] : "";
     const [positive, negative] = [attacks.positive, attacks.negative].map(big);

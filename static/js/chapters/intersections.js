@@ -30,7 +30,8 @@ const { root, state, error, run } = createChapter({
 });
 const { top, pick, board, infoColumn } = createWikiLayout(root, state, {
   role: "intersections",
-  label: "Blue: the line through S; purple: the line through D; set bit: the intersection",
+  label: "The lines through S and D",
+  legend: { "line-a": "the line through S", "line-b": "the line through D", both: "on both lines: the intersection" },
   picks: [
     ["a", "the first square (S)"],
     ["b", "the second square (D)"],

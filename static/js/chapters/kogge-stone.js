@@ -137,6 +137,7 @@ run({
   present: [...[...setup.boards.children].slice(0, 2), view.column],
   exercise: {
     answers: [fillTitle, view.row, dumb7, unionColumn.parentElement],
+    sheet: 4, // five boards an exercise: four of them fill 4 A4 pages with the key
     next: (_s, random) => {
       const piece = pick(random, SLIDERS);
       return {

@@ -158,11 +158,18 @@ function drawLookup(s, a) {
       fills: squaresMap(v.mask, s.mapping, "mask"),
       marks: squaresMap(big(a.edges), s.mapping, "edge"),
       caption: `The mask: ${plural(a.bits, "square")} (dotted); the edges it leaves out are crossed`,
+      legend: { mask: "the mask" },
     },
-    blockers: { fills: squaresMap(v.mask, s.mapping, "mask"), pieces: blockers, caption: "The blockers on the mask" },
+    blockers: {
+      fills: squaresMap(v.mask, s.mapping, "mask"),
+      pieces: blockers,
+      caption: "The blockers on the mask",
+      legend: { mask: "the mask" },
+    },
     product: {
       fills: squaresMap(big(a.index_bits), s.mapping, "mask"),
       caption: `The product, modulo 2^64 (dotted: its top ${a.bits} bits)`,
+      legend: { mask: `its top ${a.bits} bits, the index` },
     },
     index: { caption: `The index: ${a.index} of ${a.subsets}, its ${a.bits} bits at the bottom` },
     attacks: { pieces: blockers, caption: `The table entry at offset ${a.offset} + ${a.index}: the attacks` },
@@ -187,6 +194,7 @@ function drawLookup(s, a) {
       marks: shown.marks ?? {},
       pieces: { ...(shown.pieces ?? {}), [s.sq]: letter(s) },
       caption: shown.caption,
+      legend: shown.legend ?? {},
     },
     note: notes[step.id],
   });
@@ -270,6 +278,7 @@ function drawSearch(s, r) {
         mapping: s.mapping,
         marks: { [s.sq]: "slider" },
         fills: squaresMap(big(side.attacks), s.mapping, k === 0 ? "positive" : "negative"),
+        legend: { positive: "its attacks", negative: "its attacks" },
         caption: `${k === 0 ? "Placed first" : "Then this one"}: its blockers on index ${c.collision.index}, its attacks striped`,
       });
     });

@@ -9,7 +9,15 @@ slideChapter({
     "The mask is the same set of squares in both mappings; its number differs, and in lerf the rank's bits grow to the east instead of the west.",
   boards: [
     { role: "difference", label: "o - r", formula: "o - r", step: "o_minus_r", size: "small", reveals: true },
-    { role: "mask", label: "Mask m: the slider's whole line", formula: "m", step: "m", fill: "mask", size: "small" },
+    {
+      role: "mask",
+      label: "Mask m: the slider's whole line",
+      formula: "m",
+      step: "m",
+      fill: "mask",
+      legend: { mask: "the line's squares" },
+      size: "small",
+    },
     { role: "result", label: "Result: (o - r) & m", formula: "(o - r) & m", step: "o_minus_r_masked", size: "small" },
   ],
   predict: { step: "o_minus_r_masked", prompt: "Mark the squares of (o - r) & m, then reveal." },

@@ -8,7 +8,7 @@ slideChapter({
   mappingNote:
     "The blockers are the same squares in both mappings; only the numbers, and the direction the borrow runs on a rank, change.",
   boards: [
-    { role: "mask", label: "Mask m", formula: "m", step: "m", fill: "mask" },
+    { role: "mask", label: "Mask m", formula: "m", step: "m", fill: "mask", legend: { mask: "the line's squares" } },
     { role: "blockers", label: "Blockers (masked occupied): b = o & m", formula: "b = o & m", step: "b" },
     {
       role: "result-unmasked",

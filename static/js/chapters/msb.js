@@ -36,8 +36,8 @@ top.append(sketch);
 
 const views = {};
 const sides = [
-  ["dest", "destination", "Destination: click to set its bit"],
-  ["start", "start", "Start: click to set its bit"],
+  ["dest", "destination", "Destination"],
+  ["start", "start", "Start"],
 ];
 const sideColumns = columns(root, sides.length);
 for (const [i, [key, role, label]] of sides.entries()) {

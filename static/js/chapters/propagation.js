@@ -9,7 +9,8 @@ slideChapter({
   boards: [
     {
       role: "result",
-      label: "Result: o - r (orange: bits the borrow turned on)",
+      label: "Result: o - r",
+      legend: { borrow: "bits the borrow turned on" },
       formula: "o - r",
       step: "o_minus_r",
       borrow: true,
@@ -18,7 +19,7 @@ slideChapter({
   binary: true,
   predict: {
     step: "o_minus_r",
-    prompt: "Before you look: which squares are set in o - r? Click them on this board, then reveal.",
+    prompt: "Before you look: which squares are set in o - r? Mark them on this board, then reveal.",
   },
   explain: (_v, _s, sub) =>
     sub.wrapped

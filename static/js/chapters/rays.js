@@ -31,7 +31,7 @@ const { root, state, run } = createChapter({
 const setup = createSliderSetup(root, state, {
   piece: "Q",
   mappingNote:
-    "Which rays are positive depends on the mapping: in lerbef up, left, up-left and up-right (the devlog's green); in lerf up, right, up-right and up-left.",
+    "Which rays are positive depends on the mapping: in lerbef up, left, up-left and up-right (as in the devlog's picture); in lerf up, right, up-right and up-left.",
 });
 const stepper = createStepper(add(root, "div", { class: "toolbar" }), {
   label: "Line",
@@ -40,7 +40,8 @@ const stepper = createStepper(add(root, "div", { class: "toolbar" }), {
 const [raysColumn, reversedColumn, reversedResultColumn] = columns(root, 3);
 const raysBoard = createValueBoard(raysColumn, {
   role: "rays",
-  label: "Green: positive rays (subtraction works); red: negative rays",
+  label: "Positive and negative rays",
+  legend: { positive: "positive rays (subtraction works)", negative: "negative rays" },
   readout: "positive | negative",
 });
 const reversedBoard = createValueBoard(reversedColumn, {

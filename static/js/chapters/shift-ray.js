@@ -46,18 +46,27 @@ const pick = createPickSwitch(top, state, [
   ["to", "the destination (D)"],
 ]);
 
-// Row 1: the board to choose on, and beside it the loop's controls, its code and the verdict
-// (an error such as not_aligned appears right there, next to the board that caused it).
-const [pickColumn, loopColumn] = columns(root, 2, ["", "shift-loop"]);
+// Above the boards, the loop's stepper and its line of code; then the board to choose on, the
+// bit shifted at this step and the ray collected so far, side by side; below them the devlog's
+// loop and what it does here (an error such as not_aligned appears right there).
+const steps = add(root, "div", { class: "toolbar" });
+const stepper = createStepper(steps, { label: "Step", onChange: (i) => state.set({ step: i }, { history: "replace" }) });
+const code = el("p", { class: "formula shift-code", "aria-live": "polite" });
+steps.append(code);
+const [pickColumn, shiftedColumn, rayColumn] = columns(root, 3);
 const pickBoard = createBoard(pickColumn, {
   role: "squares",
-  label: "Start (S) and destination (D): click to choose",
+  label: "Start (S) and destination (D)",
+  hint: "click to choose",
   interactive: true,
   onSquare: (name) => {
     const s = state.get();
     state.set({ [s.pick]: name, pick: s.pick === "from" ? "to" : "from", step: 0, ...NO_PREDICTION });
   },
 });
+const shiftedBoard = createValueBoard(shiftedColumn, { role: "shifted", label: "shiftedBit", readout: "shiftedBit" });
+const rayBoard = createValueBoard(rayColumn, { role: "ray", label: "ray = ray | shiftedBit (so far)", readout: "ray so far" });
+const loopColumn = add(root, "div", { class: "column shift-loop" });
 loopColumn.append(
   el(
     "pre",
@@ -65,15 +74,8 @@ loopColumn.append(
     "while (shiftedBit !== destinationSquare) {\n  shiftedBit = startSquare << or >> BigInt(shift * i);\n  ray = ray | shiftedBit;\n  i++;\n}",
   ),
 );
-const stepper = createStepper(loopColumn, { label: "Step", onChange: (i) => state.set({ step: i }, { history: "replace" }) });
-const code = el("p", { class: "formula shift-code", "aria-live": "polite" });
 const explain = el("section", { class: "panel explain", "aria-live": "polite", "data-present-fold": "" });
-loopColumn.append(code, explain);
-
-// Row 2: the bit shifted at this step, and the ray collected so far.
-const [shiftedColumn, rayColumn] = columns(root, 2);
-const shiftedBoard = createValueBoard(shiftedColumn, { role: "shifted", label: "shiftedBit", readout: "shiftedBit" });
-const rayBoard = createValueBoard(rayColumn, { role: "ray", label: "ray = ray | shiftedBit (so far)", readout: "ray so far" });
+loopColumn.append(explain);
 const predict = createStatePredict(
   root,
   state,
@@ -172,7 +174,7 @@ run({
   present: [pickColumn, stepper.element, code, shiftedColumn, rayColumn],
   exercise: {
     // The stepper names each square of the ray, the code and the note count its steps.
-    answers: [stepper.element, code, explain, shiftedColumn.parentElement],
+    answers: [stepper.element, code, explain, shiftedColumn, rayColumn],
     next: async (_s, random) => {
       const from = randomSquare(random);
       return { from, to: pickOne(random, await alignedWith(from)), step: 0 };

@@ -1,0 +1,115 @@
+"""Paper (issue 23, point 5), in headless Chromium's print media and its A4 PDF: every chapter
+and every chapter's worksheet prints what its screen shows, each 64-bit value whole, in a
+monospace font of at least 9 pt, no instruction for a mouse, and a worksheet of one chapter
+fits 4 A4 pages unless more exercises are asked for."""
+
+from __future__ import annotations
+
+import re
+
+from chessviz.chapters import CHAPTERS
+
+from conftest import SCREENSHOTS
+
+# An A4 page at 96 px to the inch, the width the print layout has.
+A4 = {"width": 794, "height": 1123}
+# What a screen shows that paper need not: the controls that act (buttons other than squares and
+# the links of a list of steps, the copy buttons) and what the page marks as for the screen only.
+SCREEN_ONLY = "button:not(.sq):not(.linklike), .copy-row, .screen-only"
+
+# Give every element of the page that is drawn on screen (with an area: an empty holder shows
+# nothing), and is no screen-only control, a mark.
+MARK_SHOWN = """(screenOnly) => {
+  let n = 0;
+  for (const e of document.querySelectorAll('main *')) {
+    const box = e.getBoundingClientRect();
+    if (e.checkVisibility() && box.width * box.height > 0 && !e.closest(screenOnly)) e.dataset.shownOnScreen = String(n++);
+  }
+  return n;
+}"""
+# In print: the marked elements that paper loses, the texts that ask for a mouse, and every
+# 64-bit value (a readout's field, a hex or binary text) with its box, font and size.
+PRINTED = """() => {
+  const lost = [...document.querySelectorAll('[data-shown-on-screen]')].filter(e => !e.checkVisibility())
+    .map(e => e.outerHTML.slice(0, 90));
+  const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+  const mouse = [];
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    const at = t.parentElement;
+    if (/\\bclick/i.test(t.data) && at.checkVisibility()) mouse.push(at.textContent.trim().slice(0, 90));
+  }
+  // A 64-bit value: 16 hex digits, eight bytes of binary, or a decimal of 11 to 20 digits.
+  const value = /(^|\\s)0x[0-9a-f]{16}\\b|\\b[01]{8}( [01]{8}){7}\\b|^\\d{11,20}$/i;
+  const values = [...document.querySelectorAll('main input, main output, main code, main pre, main td')]
+    .filter(e => e.checkVisibility() && value.test(e.value ?? e.textContent))
+    .map(e => {
+      const s = getComputedStyle(e);
+      return { text: (e.value ?? e.textContent).slice(0, 40), clipped: e.scrollWidth > e.clientWidth + 1,
+               font: s.fontFamily, size: parseFloat(s.fontSize) };
+    });
+  return { lost, mouse, values };
+}"""
+
+
+def pages_of(pdf: bytes) -> int:
+    """The number of pages of a PDF as Chromium writes it (one page object each)."""
+    return len(re.findall(rb"/Type\s*/Page\b", pdf))
+
+
+def printed_problems(page, where: str) -> list[str]:
+    """Mark what the screen shows, switch to print and say what paper gets wrong."""
+    page.emulate_media(media="screen")
+    page.evaluate(MARK_SHOWN, SCREEN_ONLY)
+    page.emulate_media(media="print")
+    found = page.evaluate(PRINTED)
+    page.emulate_media(media="screen")
+    problems = []
+    if found["lost"]:
+        problems.append(f"{where}: {len(found['lost'])} things on screen do not print, e.g. {found['lost'][:4]}")
+    if found["mouse"]:
+        problems.append(f"{where}: paper asks for a mouse: {found['mouse'][:4]}")
+    for value in found["values"]:
+        if value["clipped"] or "mono" not in value["font"].lower() or value["size"] < 12:  # 9 pt is 12 CSS px
+            problems.append(f"{where}: a value prints clipped, not monospace or under 9 pt: {value}")
+    return problems
+
+
+def load(page, url: str, drawn: str = "") -> None:
+    page.goto(url)
+    page.wait_for_function(
+        "(drawn) => { const d = document.getElementById('chapter').dataset.drawn; return drawn ? d === drawn : d; }", arg=drawn
+    )
+
+
+def test_every_chapter_prints_what_its_screen_shows(page, live_server):
+    """Each chapter as it opens, printed: nothing on screen lost (the list of terms, the mapping
+    chosen, the line chosen), values whole, no "click"."""
+    page.set_viewport_size(A4)
+    problems = []
+    for chapter in CHAPTERS:
+        load(page, f"{live_server}/chapter/{chapter.slug}")
+        problems += printed_problems(page, chapter.slug)
+    assert not problems, "\n".join(problems)
+
+
+def test_every_worksheet_fits_four_a4_pages_and_prints_its_values_whole(page, live_server):
+    """The worksheet a chapter offers (its link: six exercises and their key) prints on at most 4
+    A4 pages, every value whole, for a pen. Twelve exercises, asked for in the link, may take more."""
+    page.set_viewport_size(A4)
+    problems = []
+    SCREENSHOTS.mkdir(exist_ok=True)
+    for chapter in CHAPTERS:
+        load(page, f"{live_server}/chapter/{chapter.slug}")
+        link = page.locator('[data-action="worksheet"]')
+        if link.count() == 0:
+            continue  # a chapter without exercises offers no worksheet
+        load(page, link.get_attribute("href") and f"{live_server}{link.get_attribute('href')}", "sheet")
+        page.emulate_media(media="print")  # as a printer sees it (an earlier emulation of the screen would hold)
+        pages = pages_of(page.pdf(format="A4"))
+        if pages > 4:
+            problems.append(f"{chapter.slug}: its worksheet prints {pages} A4 pages")
+        problems += printed_problems(page, f"{chapter.slug} worksheet")
+        page.emulate_media(media="print")
+        page.screenshot(path=str(SCREENSHOTS / f"paper-worksheet-{chapter.slug}.png"), full_page=True)
+        page.emulate_media(media="screen")
+    assert not problems, "\n".join(problems)
