@@ -596,6 +596,6 @@ def test_a_failing_input_that_arrives_after_the_task_changed_is_not_drawn(page, 
     expect(page.locator('[data-role="call"]')).to_have_text("isDark(0 = a1)")
     shown = page.evaluate("window.callsShown")
     assert shown and all(text.startswith("isDark(") for text in shown), shown
-    # A yes/no answer needs no boards of its own: the input's board alone shows (issue 23, point 7).
+    # A yes/no answer needs no boards of its own: the input's board alone shows.
     boards = page.eval_on_selector_all('[data-role="result"] [data-board]', "els => els.filter(e => e.checkVisibility()).length")
     assert boards == 1
