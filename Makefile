@@ -5,6 +5,9 @@ HOST   ?= 127.0.0.1
 PORT   ?= 5000
 WORKERS ?= 2
 PYTEST_ARGS ?=
+# The suite runs on every core (pytest-xdist), at most four: each worker has its own app, server and Chromium.
+JOBS ?= auto
+PYTEST = $(BIN)/python -m pytest -n $(JOBS) --maxprocesses 4 --dist worksteal
 
 BIN := $(VENV)/bin
 
@@ -36,7 +39,7 @@ serve: $(VENV)/.runtime
 
 # The whole suite, browser tests in headless Chromium included, after the JavaScript unit tests.
 test: $(VENV)/.dev test-js
-	browser="$$(scripts/ensure-chromium $(VENV))" && CHROMIUM_PATH="$$browser" $(BIN)/python -m pytest $(PYTEST_ARGS)
+	browser="$$(scripts/ensure-chromium $(VENV))" && CHROMIUM_PATH="$$browser" $(PYTEST) $(PYTEST_ARGS)
 
 # The pure JavaScript modules' unit tests (tests/js, Node's own test runner), held to values the
 # Python core writes first (tests/js/core_fixture.py, made again when the core or its data change).
@@ -49,7 +52,7 @@ test-js: $(JS_FIXTURE)
 
 # Everything but the browser tests and the benchmarks' smoke runs.
 test-fast: $(VENV)/.dev
-	$(BIN)/python -m pytest -m "not browser and not bench" $(PYTEST_ARGS)
+	$(PYTEST) -m "not browser and not bench" $(PYTEST_ARGS)
 
 # Every linter and formatter check; CI runs it before the tests.
 lint: lint-python lint-js

@@ -13,7 +13,7 @@ Prints:
 3. memory per open event stream: the workers' and Redis's resident memory before and after
    the streams open, divided by their number.
 
-Target (issue 25): p95 <= 250 ms at 200 students on this 2-core machine. The load generator
+Target: p95 <= 250 ms at 200 students on this 2-core machine. The load generator
 shares the machine with the server, so absolute numbers are pessimistic. --quick runs a few
 students and asserts no target (the test suite runs it). All traffic goes to 127.0.0.1 and
 every phase is bounded in time.

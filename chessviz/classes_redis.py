@@ -10,6 +10,7 @@ Redis (or Valkey). See docs/live-class.md.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import ctypes
 import os
 import queue
@@ -179,13 +180,16 @@ class EmbeddedRedis:
             self._released = None
         if process is None:
             return
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=5)
+        # The keeper's SIGTERM may already have ended it, and under gevent its child watcher may
+        # have reaped it before poll() saw it: then there is no process left to signal.
+        with contextlib.suppress(ProcessLookupError):
+            if process.poll() is None:
+                process.terminate()
+                try:
+                    process.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait(timeout=5)
         self.socket.unlink(missing_ok=True)
         self.log.unlink(missing_ok=True)
         try:

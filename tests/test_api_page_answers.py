@@ -1,4 +1,4 @@
-"""The answers added so that pages draw instead of working things out (issue 9): /api/rose,
+"""The answers added so that pages draw instead of working things out: /api/rose,
 /api/square's bits, /api/compare's greater_or_equal, /api/position's lines, the colour
 working's bits and the devlog's values on every chapter page. python-chess is the oracle."""
 

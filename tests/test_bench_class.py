@@ -7,7 +7,11 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from conftest import ROOT
+
+pytestmark = pytest.mark.bench  # a benchmark's quick run: make test, not make test-fast
 
 
 def test_the_live_class_benchmark_runs_quickly():

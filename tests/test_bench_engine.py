@@ -7,9 +7,13 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from chessviz.methods import METHODS
 
 from conftest import ROOT
+
+pytestmark = pytest.mark.bench  # a benchmark's quick run: make test, not make test-fast
 
 
 def test_the_quick_benchmark_checks_every_method_and_writes_its_figures(tmp_path):

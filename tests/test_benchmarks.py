@@ -14,6 +14,10 @@ import pytest
 from conftest import ROOT, chromium_executable
 
 BENCHMARKS = sorted((ROOT / "bench").glob("bench_*.py"))
+# A benchmark with a test file of its own (tests/test_bench_class.py for bench/bench_class.py) is run
+# there, where its output is read too: run here again, it would only cost the suite its time.
+ON_THEIR_OWN = [s for s in BENCHMARKS if (ROOT / "tests" / f"test_{s.stem}.py").exists()]
+RUN_HERE = [s for s in BENCHMARKS if s not in ON_THEIR_OWN]
 
 
 def needs_a_browser(script) -> bool:
@@ -23,7 +27,11 @@ def needs_a_browser(script) -> bool:
 @pytest.mark.bench
 @pytest.mark.parametrize(
     "script",
-    [pytest.param(s, marks=[pytest.mark.browser] if needs_a_browser(s) else [], id=s.stem) for s in BENCHMARKS],
+    [
+        pytest.param(s, marks=[pytest.mark.browser] if needs_a_browser(s) else [], id=s.stem)
+        for s in BENCHMARKS
+        if s not in ON_THEIR_OWN
+    ],
 )
 def test_a_benchmark_runs_in_its_quick_mode(script):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -41,3 +49,8 @@ def test_every_benchmark_is_found():
     listed = {line.split("bench/")[1].split()[0] for line in makefile.splitlines() if "python bench/" in line}
     assert listed == {s.name for s in BENCHMARKS}
     assert {p.name for p in (ROOT / "bench").glob("*.py")} - listed == {"loadgen.py"}  # the load generator: a library
+
+
+def test_a_benchmark_run_elsewhere_has_its_own_test_that_runs_it():
+    for script in ON_THEIR_OWN:
+        assert f'"{script.name}"' in (ROOT / "tests" / f"test_{script.stem}.py").read_text(), script.name

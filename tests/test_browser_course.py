@@ -1,4 +1,4 @@
-"""A teacher's path through the course, in Chromium (issue 23, points 8 and 9): each chapter's
+"""A teacher's path through the course, in Chromium: each chapter's
 picture on the home page is its board as it opens; every chapter says where it stands and links
 its sources; the home page and the guide work on a projector, a phone by touch, in dark and on
 paper; the guide's links hand out real exercises and worksheets. Every chapter comes from the

@@ -1,4 +1,4 @@
-"""The intersections chapter's "0x88 Math" in Chromium (issue 11, kind 5): the page's index tables
+"""The intersections chapter's "0x88 Math" in Chromium: the page's index tables
 with a and b outlined, the derivation as printed beside the same lines with a and b put in, the
 true line under each wrong one, the reading of the undefined sq88 stated on the page, exercise
 mode keeping the working out until reveal; a linked routine's panel on a phone and a projector,

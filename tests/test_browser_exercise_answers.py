@@ -1,4 +1,4 @@
-"""Exercises that pose a real question (issue 23, point 4): a worksheet's first exercise asks
+"""Exercises that pose a real question: a worksheet's first exercise asks
 something and its key answers it; an exercise's inputs never show its answer; one Enter reveals
 a typed answer; the prediction board turns with the board it predicts; and the words name the
 squares as the board marks them (S and D). The code chapter's points are in test_browser_code.py."""

@@ -1,4 +1,4 @@
-"""Exercise mode (issue 10): with hide=1 in the URL nothing on the page holds the answer of
+"""Exercise mode: with hide=1 in the URL nothing on the page holds the answer of
 "predict, then reveal" until the student reveals; then the prediction is marked right, wrong
 and missed, the answer comes back, and "Next exercise" draws a fresh question, hidden again.
 

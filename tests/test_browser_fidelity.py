@@ -1,4 +1,4 @@
-"""Issue 11: every chapter true to itself. Each test is one kind of defect, in Chromium:
+"""Every chapter true to itself. Each test is one kind of defect, in Chromium:
 the picture follows the bits, a click does what it shows or says why not, no stale or
 contradictory text, words for students, navigation that behaves."""
 

@@ -97,7 +97,7 @@ def test_game_keyboard_fen_errors_and_predict(page, live_server, client):
     wait_for_board(page, "game", {"d7"})
     page.click('[data-board="game"] [data-square="d7"]')
     page.click('[data-board="game"] [data-square="d8"]')
-    # The player chooses the piece (issue 11): Enter on the focused first choice, a queen.
+    # The player chooses the piece: Enter on the focused first choice, a queen.
     page.wait_for_selector('[data-role="promotion"]:not([hidden])')
     page.keyboard.press("Enter")
     page.wait_for_selector('[data-board="game"] [data-square="d8"][data-piece="Q"]')

@@ -1,5 +1,5 @@
 """The game board's history in Chromium: Back/Forward, Undo/Redo, the list of moves played and
-the URL always tell the same story (issue 11, kind 7). Back is Undo when it is the same step,
+the URL always tell the same story. Back is Undo when it is the same step,
 Forward is Redo, and a new move after going back drops the moves that were undone."""
 
 from urllib.parse import parse_qs, urlparse

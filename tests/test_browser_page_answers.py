@@ -1,4 +1,4 @@
-"""The pages draw what the API answers and work out nothing themselves (issue 9): each page
+"""The pages draw what the API answers and work out nothing themselves: each page
 asks exactly the questions it needs, once, and shows the API's own answer where a page could
 have computed one (a boolean, a bit number, a square at a difference, a slider's lines)."""
 
@@ -149,7 +149,7 @@ FIRST_VIEW = {
     "colors": ["/api/color", "/api/squares", "/api/taps"],
     "directions": ["/api/direction"] + ["/api/directions/table"] * 3 + ["/api/rose", "/api/taps"],
     "intersections": ["/api/intersections", "/api/squares", "/api/taps"],
-    # The exercise asks whether a printed routine gets one pair right (issue 10).
+    # The exercise asks whether a printed routine gets one pair right.
     "routines": ["/api/routines", "/api/same-line"],
     "kogge-stone": ["/api/methods", "/api/taps"],
     "magic": ["/api/magic", "/api/taps"],  # the search is asked for when the student opens it

@@ -1,4 +1,4 @@
-"""Paper (issue 23, point 5), in headless Chromium's print media and its A4 PDF: every chapter
+"""Paper, in headless Chromium's print media and its A4 PDF: every chapter
 and every chapter's worksheet prints what its screen shows, each 64-bit value whole, in a
 monospace font of at least 9 pt, no instruction for a mouse, and a worksheet of one chapter
 fits 4 A4 pages unless more exercises are asked for."""

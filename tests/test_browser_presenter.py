@@ -1,4 +1,4 @@
-"""Presenter mode (issue 10): present=1 in the URL, the key p or the button turns a chapter
+"""Presenter mode: present=1 in the URL, the key p or the button turns a chapter
 into a slide: its input boards, the current result and the stepper lie wholly in the first
 screen at 1280x720 and at 853x480 (a 1280x720 projector at 150 %), bit numbers at least
 16 CSS px at 1280x720, the prose folded away; arrow keys still step."""

@@ -1,4 +1,4 @@
-"""Every screen a lesson uses, measured in headless Chromium on every page (issue 23): what the
+"""Every screen a lesson uses, measured in headless Chromium on every page: what the
 `hidden` attribute hides stays hidden; exported boards name their mapping and no text overlaps;
 every chapter shows its working board and its result on a projector, at 150 % and on a phone,
 in normal and in presenter mode."""
@@ -102,7 +102,7 @@ def overlaps(boxes: list[dict]) -> list[tuple[str, str]]:
 
 
 def check_exports(page, where: str, problems: list[str]) -> None:
-    """Each board of the page exported (point 6): the label names the mapping the numbers are in
+    """Each board of the page exported: the label names the mapping the numbers are in
     (a1 is bit 0 in LERF, bit 7 in lerbef: the number the export gives a1 says which; the devlog's
     chapters number in lerbef, the wiki's in LERF), the numbers are the board's own, and no text
     of the SVG overlaps another or leaves the picture."""
@@ -121,7 +121,7 @@ def check_exports(page, where: str, problems: list[str]) -> None:
             problems.append(f"{at}: texts overlap: {overlaps(board['texts'])[:3]}")
 
 
-# --- Every chapter on the projector, at 150 % and on a phone (points 2 and 3) ----------------------
+# --- Every chapter on the projector, at 150 % and on a phone ----------------------
 # The chapter skeleton marks its stage (data-stage): what the chapter declares for a slide, its
 # input boards and its current result. The working board is the first board of the stage a
 # student clicks; the results are the rest of the stage.
@@ -180,7 +180,7 @@ def swipe(part: dict, working: dict, screen: dict) -> bool:
 
 
 def check_labels(where: str, boards: list[dict], problems: list[str]) -> None:
-    """No label over another inside a board, and a legend for every fill it draws (point 8)."""
+    """No label over another inside a board, and a legend for every fill it draws."""
     for board in boards:
         found = overlaps(board["texts"])
         if found:
@@ -246,9 +246,9 @@ def check_slide(page, where: str, size: str, problems: list[str]) -> None:
 @pytest.mark.parametrize("size", VIEWPORTS)
 def test_every_chapter_fits_the_screen_in_normal_and_presenter_mode(browser, live_server, size):
     """At 1280x720 (a projector), 853x480 (the same at 150 %; a viewport of that size, which is what
-    the zoom leaves the page) and on a 390x844 phone by touch, every chapter: normal mode (point 3)
-    and, on the projector, presenter mode (point 2); at 1280x720 its hidden elements (point 7) and
-    its exported boards (point 6) too, on the same visit. Screenshots are kept to be looked at."""
+    the zoom leaves the page) and on a 390x844 phone by touch, every chapter: normal mode
+    and, on the projector, presenter mode; at 1280x720 its hidden elements and
+    its exported boards too, on the same visit. Screenshots are kept to be looked at."""
     width, height = VIEWPORTS[size]
     phone = size == "phone"
     context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
@@ -279,7 +279,7 @@ def test_every_chapter_fits_the_screen_in_normal_and_presenter_mode(browser, liv
     assert not problems, "\n".join(problems)
 
 
-# --- Marks read in every theme (point 8) -----------------------------------------------------------
+# --- Marks read in every theme -----------------------------------------------------------
 # Each glyph mark drawn on a light and on a dark square: the glyph against its own disc, both seen
 # through the mark's opacity over the square. WCAG's contrast ratio of the two colours.
 MARK_CONTRAST = """(marks) => {

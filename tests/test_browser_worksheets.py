@@ -1,4 +1,4 @@
-"""Worksheets (issue 10): ?sheet=N&seed=S prints N exercises of a chapter with blank boards,
+"""Worksheets: ?sheet=N&seed=S prints N exercises of a chapter with blank boards,
 and the answer key on a page of its own; the same seed gives the same sheet."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The course as a teacher meets it (issue 23, points 8 and 9): every chapter links the public
+"""The course as a teacher meets it: every chapter links the public
 pages it teaches from. Every list here is the chapter registry's: a chapter added to it is
 checked with no edit of this file."""
 

@@ -35,7 +35,7 @@ from chessviz.web.pages import CHAPTERS
 from conftest import ROOT
 
 REQUIREMENTS = ROOT / "requirements.txt"
-START_TIMEOUT = 60  # seconds for a server to answer its first request
+START_TIMEOUT = 120  # seconds for a server to answer its first request
 INSTALL_TIMEOUT = 600  # seconds for a pip step (a first download from PyPI included)
 
 

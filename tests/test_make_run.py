@@ -20,7 +20,7 @@ import pytest
 
 from conftest import ROOT
 
-START_TIMEOUT = 60  # seconds for the server to answer, and for the reloader to restart it
+START_TIMEOUT = 120  # seconds for the server to answer, and for the reloader to restart it
 
 
 def get(url: str) -> tuple[int, dict, str]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 
 import chess
 import pytest
@@ -168,9 +167,8 @@ def test_a_replayed_search_shows_each_candidate_s_fate_as_the_definitions_say(cl
 
 
 def test_a_replay_ends_at_a_magic_or_at_its_bound_and_never_hangs(client):
-    started = time.monotonic()
-    long = client.get("/api/magic-search?piece=rook&sq=h8&mapping=lerbef&show=3").json  # two million candidates in the file
-    assert time.monotonic() - started < 10
+    # Two million candidates in the file: the replay stops at its bound (the suite's timeout catches a hang).
+    long = client.get("/api/magic-search?piece=rook&sq=h8&mapping=lerbef&show=3").json
     assert long["stopped"] is True and long["found"] is None and long["drawn"] == MAX_DRAWN
     assert long["committed"]["candidates"] > MAX_DRAWN
     short = client.get("/api/magic-search?piece=bishop&sq=c1&mapping=lerbef&show=100").json  # bit 5: 89 candidates

@@ -1,4 +1,4 @@
-// Worksheets (issue 10): ?sheet=N&seed=S on a chapter prints N of its exercises, each with
+// Worksheets: ?sheet=N&seed=S on a chapter prints N of its exercises, each with
 // the question's input and a blank board or answer line, and the answer key on a page of its
 // own. The questions come from the chapter's own next() with a generator seeded by S, so the
 // same link prints the same sheet again. Each exercise is drawn by the chapter itself, then
