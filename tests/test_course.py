@@ -173,6 +173,15 @@ def test_the_guide_names_the_controls_as_the_pages_label_them(client):
         ("Present (p)", scripts),
         ("Practise: hide the answers", scripts),
         ("Next exercise", scripts),
+        # The live class's controls (static/js/live.js).
+        ("Start a class", scripts),
+        ("Students follow my page", scripts),
+        ("Stop following", scripts),
+        ("Follow the teacher", scripts),
+        ("Ask the class", scripts),
+        ("Reveal to the class", scripts),
+        ("Hide", scripts),
+        ("End the class", scripts),
     ):
         assert f"<em>{label}</em>" in html and label in where, label
     for command in ("make serve", "make run"):

@@ -3,7 +3,7 @@ caching with ETags, compression, errors in the reader's format, and shared answe
 computed once when the app is created.
 
 Every function here works on the response after the view ran, so the views stay unaware
-of it. See the README's "Serving a classroom" for the decisions.
+of it. See docs/server.md, "The classroom server", for the decisions.
 """
 
 from __future__ import annotations
