@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from chessviz.chapters import CHAPTERS
+
 from conftest import ROOT
 
 README = ROOT / "README.md"
@@ -35,6 +37,11 @@ def test_the_readme_is_short_and_names_the_two_commands():
     for command in ("make run", "make test", "make serve"):
         assert f"`{command}`" in text or f"{command} " in text, command
         assert re.search(rf"^{command.split()[1]}:", (ROOT / "Makefile").read_text(encoding="utf-8"), re.M), command
+
+
+def test_the_readme_lists_every_chapter_in_the_course_s_order():
+    listed = re.findall(r"^\d+\. `([a-z0-9-]+)`", README.read_text(encoding="utf-8"), re.M)
+    assert listed == [c.slug for c in CHAPTERS]
 
 
 def test_the_readme_shows_a_small_screenshot():
