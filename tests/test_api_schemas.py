@@ -189,7 +189,12 @@ def test_real_answers_match_the_declared_schema(client, openapi, path):
         assert response.status_code == 200, (path, query, response.json)
         errors = sorted(validator.iter_errors(response.json), key=lambda e: list(e.path))
         assert not errors, (path, query, [f"{list(e.path)}: {e.message}" for e in errors[:3]])
-        (shape,) = [i for i, shape in enumerate(shapes) if Draft202012Validator(shape).is_valid(response.json)]
+        # Valid, so one shape matched (oneOf); which one is told by the fields (validating each again doubled the time).
+        (shape,) = [
+            i
+            for i, shape in enumerate(shapes)
+            if set(shape.get("required", ())) <= set(response.json) <= set(shape["properties"])
+        ]
         seen_keys[shape] |= set(response.json)
     # The sample reaches every shape and every declared field, optional ones included.
     for shape, seen in zip(shapes, seen_keys, strict=True):
