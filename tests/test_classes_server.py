@@ -4,10 +4,12 @@ get the teacher's events; the Redis stops with the server."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
 import queue
+import socket
 import subprocess
 import sys
 import threading
@@ -62,6 +64,10 @@ class RawStream:
                 return event[1]
 
     def close(self):
+        # Shut the socket first: closing the response while the reader thread waits in readline
+        # would wait for the server's next heartbeat (its buffer's lock is held by that read).
+        with contextlib.suppress(OSError):
+            self.connection.sock.shutdown(socket.SHUT_RDWR)
         self.connection.close()
 
 
