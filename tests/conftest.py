@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
 
 from chessviz.web import create_app
+
+from servers import served
 
 ROOT = Path(__file__).resolve().parents[1]
 SCREENSHOTS = ROOT / "screenshots"
@@ -43,12 +43,8 @@ def client(app):
 @pytest.fixture(scope="session")
 def live_server(app):
     """Serve the real app on 127.0.0.1 at a free port, in a thread, for the browser tests."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
+    with served(app) as port:
+        yield f"http://127.0.0.1:{port}"
 
 
 def chromium_executable() -> str | None:

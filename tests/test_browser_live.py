@@ -23,6 +23,7 @@ from chessviz.questions import question_for
 
 from conftest import screenshot
 from live_helpers import make_app
+from servers import served
 
 SLUGS = {c.slug for c in CHAPTERS}
 TIMEOUT = 15_000  # ms: every wait is for a condition, bounded
@@ -33,12 +34,8 @@ def server(tmp_path_factory):
     """The app on its own embedded Redis, served on a free loopback port."""
     redis = EmbeddedRedis(tmp_path_factory.mktemp("redis")).start()
     app = make_app(redis.url, CLASS_KEEPALIVE=2)
-    http = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=http.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{http.server_port}"
-    http.shutdown()
-    thread.join(timeout=5)
+    with served(app) as port:
+        yield f"http://127.0.0.1:{port}"
     redis.stop()
 
 

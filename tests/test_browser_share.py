@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import re
 import struct
-import threading
 from urllib.parse import parse_qs, urlsplit
 from xml.etree import ElementTree
 
@@ -16,12 +15,12 @@ import pytest
 import zxingcpp
 from PIL import Image
 from playwright.sync_api import expect
-from werkzeug.serving import make_server
 
 from chessviz.chapters import CHAPTERS
 from chessviz.web import create_app
 
 from browser_helpers import board_squares
+from servers import served
 
 LAN_HOST = "192.0.2.10"  # TEST-NET-1: an address of this machine as make serve would list it
 VIEW = "/chapter/propagation?sq=d4&occ=0x880008&pred=0x8&rev=1"
@@ -31,12 +30,8 @@ VIEW = "/chapter/propagation?sq=d4&occ=0x880008&pred=0x8&rev=1"
 def lan_server():
     """The app as make serve builds it on a machine whose network address is LAN_HOST."""
     app = create_app({"TESTING": True, "PREPARE_AT_START": False, "LAN_HOSTS": [LAN_HOST]})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server.server_port
-    server.shutdown()
-    thread.join(timeout=5)
+    with served(app) as port:
+        yield port
 
 
 def decode_qr(page) -> str:

@@ -17,7 +17,6 @@ import hashlib
 import json
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -33,6 +32,7 @@ import pytest
 from chessviz.web.pages import CHAPTERS
 
 from conftest import ROOT
+from servers import stop_group
 
 REQUIREMENTS = ROOT / "requirements.txt"
 START_TIMEOUT = 120  # seconds for a server to answer its first request
@@ -105,16 +105,7 @@ def make(target: str, venv: Path, port: int, home: Path):
                 time.sleep(0.2)
         yield base, log
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
-        with contextlib.suppress(ProcessLookupError):  # a server make left behind, make itself gone
-            os.killpg(process.pid, signal.SIGKILL)
+        stop_group(process)
 
 
 def free_port() -> int:

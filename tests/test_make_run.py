@@ -8,7 +8,6 @@ import contextlib
 import os
 import re
 import shutil
-import signal
 import socket
 import subprocess
 import time
@@ -19,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from servers import stop_group
 
 START_TIMEOUT = 120  # seconds for the server to answer, and for the reloader to restart it
 
@@ -70,16 +70,7 @@ def make_run(copy):
         wait_for(base + "/api/health", bool, process, log)
         yield base, process
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
-        with contextlib.suppress(ProcessLookupError):  # the reloader's child, make itself gone
-            os.killpg(process.pid, signal.SIGKILL)
+        stop_group(process)
 
 
 def test_make_run_serves_every_edit_at_once_and_caches_nothing_for_long(copy, make_run):
