@@ -6,6 +6,7 @@ squares as the board marks them (S and D). The code chapter's points are in test
 from __future__ import annotations
 
 import re
+import time
 
 from chessviz import devlog
 from chessviz.squares import SQUARE_NAMES, convert
@@ -48,10 +49,20 @@ def test_an_msb_exercise_never_shows_its_answer_on_the_destination_board(page, l
     for _ in range(3):
         page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
         page.wait_for_function("() => /[?&]dest=/.test(location.search)")
-        params = dict(re.findall(r"[?&](\w+)=([^&]*)", page.url))
-        dest, start = int(params["dest"], 16), int(params.get("start", "0x1"), 16)
-        shown = page.eval_on_selector_all('[data-board="destination"] [data-bit="1"]', "els => els.map(e => e.dataset.square)")
-        assert set(shown) == {SQUARE_NAMES[sq] for sq in range(64) if dest >> sq & 1}
+        # The URL changes before the boards are drawn again: read both until they tell of the same
+        # exercise (a board that showed anything but the question's bits would never agree).
+        deadline = time.monotonic() + 10
+        while True:
+            params = dict(re.findall(r"[?&](\w+)=([^&]*)", page.url))
+            dest, start = int(params["dest"], 16), int(params.get("start", "0x1"), 16)
+            shown = page.eval_on_selector_all(
+                '[data-board="destination"] [data-bit="1"]', "els => els.map(e => e.dataset.square)"
+            )
+            expected = {SQUARE_NAMES[sq] for sq in range(64) if dest >> sq & 1}
+            if set(shown) == expected or time.monotonic() > deadline:
+                break
+            page.wait_for_timeout(50)
+        assert set(shown) == expected
         assert len(shown) >= 2 and shown != [msb_square(client, dest, start)]
         before = page.url
         page.click('[data-action="next-exercise"]')
