@@ -49,7 +49,7 @@ def test_an_msb_exercise_never_shows_its_answer_on_the_destination_board(page, l
     for _ in range(3):
         page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
         page.wait_for_function("() => /[?&]dest=/.test(location.search)")
-        # The URL changes before the boards are drawn again: read both until they tell of the same
+        # The URL and the boards change one after the other: read both until they tell of the same
         # exercise (a board that showed anything but the question's bits would never agree).
         deadline = time.monotonic() + 10
         while True:
