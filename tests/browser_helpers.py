@@ -1,8 +1,47 @@
-"""Helpers for the chapter tests: read what a board shows, ask the API the same question."""
+"""Helpers for the browser tests: the Chromium to drive, screenshots kept to be looked at, what a
+board shows and the API's answer to the same question."""
 
 from __future__ import annotations
 
+import os
+import shutil
+from pathlib import Path
+
 from chessviz.squares import SQUARE_NAMES, convert
+
+from project import SCREENSHOTS
+
+
+def chromium_executable() -> str | None:
+    """Return the Chromium binary to drive: $CHROMIUM_PATH, else a system chromium.
+
+    None means Playwright's own download (``playwright install chromium``), which
+    `scripts/ensure-chromium` falls back to where no system browser can be had.
+    """
+    path = os.environ.get("CHROMIUM_PATH", "")
+    if path and path != "playwright":
+        return path
+    if path == "playwright":
+        return None
+    for name in ("chromium", "chromium-browser", "google-chrome-stable", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def screenshot(page, name: str) -> list[Path]:
+    """Save full-page screenshots, light and dark, under screenshots/ (to be looked at)."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    paths = []
+    for scheme, suffix in (("light", ""), ("dark", "-dark")):
+        page.emulate_media(color_scheme=scheme)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        path = SCREENSHOTS / f"{name}{suffix}.png"
+        page.screenshot(path=str(path), full_page=True)
+        paths.append(path)
+    page.emulate_media(color_scheme="light")
+    return paths
 
 
 def board_squares(page, role: str) -> set[str]:

@@ -5,17 +5,14 @@ mutation runs need is a plugin of its own, tests/mutation_plugin.py."""
 from __future__ import annotations
 
 import os
-import shutil
-from pathlib import Path
 
 import pytest
 
 from chessviz.web import create_app
 
+from browser_helpers import chromium_executable
 from servers import served
 
-ROOT = Path(__file__).resolve().parents[1]
-SCREENSHOTS = ROOT / "screenshots"
 pytest_plugins = ["mutation_plugin"]
 
 
@@ -45,24 +42,6 @@ def live_server(app):
     """Serve the real app on 127.0.0.1 at a free port, in a thread, for the browser tests."""
     with served(app) as port:
         yield f"http://127.0.0.1:{port}"
-
-
-def chromium_executable() -> str | None:
-    """Return the Chromium binary to drive: $CHROMIUM_PATH, else a system chromium.
-
-    None means Playwright's own download (``playwright install chromium``), which
-    `scripts/ensure-chromium` falls back to where no system browser can be had.
-    """
-    path = os.environ.get("CHROMIUM_PATH", "")
-    if path and path != "playwright":
-        return path
-    if path == "playwright":
-        return None
-    for name in ("chromium", "chromium-browser", "google-chrome-stable", "google-chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
 
 
 @pytest.fixture(scope="session")
@@ -116,20 +95,6 @@ def page(page, live_server):
     if page.expect_bad_requests:
         problems = [p for p in problems if "the server responded with a status of 400" not in p]
     assert not problems, "\n".join(problems)
-
-
-def screenshot(page, name: str) -> list[Path]:
-    """Save full-page screenshots, light and dark, under screenshots/ (to be looked at)."""
-    SCREENSHOTS.mkdir(exist_ok=True)
-    paths = []
-    for scheme, suffix in (("light", ""), ("dark", "-dark")):
-        page.emulate_media(color_scheme=scheme)
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-        path = SCREENSHOTS / f"{name}{suffix}.png"
-        page.screenshot(path=str(path), full_page=True)
-        paths.append(path)
-    page.emulate_media(color_scheme="light")
-    return paths
 
 
 def pytest_collection_modifyitems(items):

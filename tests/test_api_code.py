@@ -9,8 +9,9 @@ import pytest
 
 from chessviz.squares import SQUARE_NAMES, convert
 
-from conftest import ROOT, app_scope
+from conftest import app_scope
 from oracle import walked_mask
+from project import ROOT
 from sliding_oracle import DIRECTIONS, python_chess_attacks, walked_rays
 
 TASKS = [

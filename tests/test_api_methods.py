@@ -14,7 +14,7 @@ import pytest
 from chessviz.methods import METHODS
 from chessviz.squares import SQUARE_NAMES
 
-from conftest import ROOT
+from project import ROOT
 from sliding_oracle import EDGES, MAPPINGS
 
 CONTRACT_METHODS = {"classical", "hyperbola", "kogge_stone", "obstruction_difference", "magic", "pext"}

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT
+from project import ROOT
 
 pytestmark = pytest.mark.bench  # a benchmark's quick run: make test, not make test-fast
 

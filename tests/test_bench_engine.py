@@ -11,7 +11,7 @@ import pytest
 
 from chessviz.methods import METHODS
 
-from conftest import ROOT
+from project import ROOT
 
 pytestmark = pytest.mark.bench  # a benchmark's quick run: make test, not make test-fast
 

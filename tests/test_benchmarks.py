@@ -11,7 +11,8 @@ import sys
 
 import pytest
 
-from conftest import ROOT, chromium_executable
+from browser_helpers import chromium_executable
+from project import ROOT
 
 BENCHMARKS = sorted((ROOT / "bench").glob("bench_*.py"))
 # A benchmark with a test file of its own (tests/test_bench_class.py for bench/bench_class.py) is run

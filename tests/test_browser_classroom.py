@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from chessviz.chapters import CHAPTERS
 
-from conftest import SCREENSHOTS
+from project import SCREENSHOTS
 
 PAGES = ["/", "/guide"] + [f"/chapter/{c.slug}" for c in CHAPTERS]
 SIZES = {"phone": (390, 844), "projector-150": (853, 480), "projector": (1280, 720), "wide": (1920, 1080)}

@@ -7,8 +7,8 @@ from playwright.sync_api import expect
 
 from chessviz.squares import convert
 
-from browser_helpers import squares_of, wait_for_board
-from conftest import SCREENSHOTS, screenshot
+from browser_helpers import screenshot, squares_of, wait_for_board
+from project import SCREENSHOTS
 
 TASKS = [
     "horizontal", "vertical", "diagonal", "negative", "bishop", "queen", "same-diagonal", "color", "intersection",

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from chessviz.chapters import CHAPTERS
 
-from conftest import SCREENSHOTS
+from project import SCREENSHOTS
 
 # What the first two boards of a chapter show as it opens: set squares, pieces, S and D, line fills.
 FIRST_BOARDS = """() => {

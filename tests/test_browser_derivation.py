@@ -14,8 +14,9 @@ import pytest
 from playwright.sync_api import expect
 from test_browser_classroom import FAILING_IMPACTS, horizontal_overflow, run_axe
 
-from conftest import SCREENSHOTS, screenshot
+from browser_helpers import screenshot
 from oracle import COMBOS, NAMES, meet
+from project import SCREENSHOTS
 
 SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 rng = random.Random("derivation")

@@ -1,6 +1,6 @@
 """Chapter directions in Chromium: roses, the pair's fields and the three tables' cells."""
 
-from conftest import screenshot
+from browser_helpers import screenshot
 
 FIELDS = ["degrees", "begrees", "x88_diff", "lookup_index"]
 

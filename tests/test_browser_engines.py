@@ -9,8 +9,7 @@ import pytest
 
 from chessviz.squares import convert
 
-from browser_helpers import board_squares, readout, squares_of, wait_for_board, wait_for_marks
-from conftest import screenshot
+from browser_helpers import board_squares, readout, screenshot, squares_of, wait_for_board, wait_for_marks
 
 # The engine chapters' default board (static/js/methods-view.js): a slider on e4 among these.
 DEFAULT = sum(chess.BB_SQUARES[chess.parse_square(n)] for n in ("c4", "b4", "e7", "g6", "b1", "h4", "e2"))

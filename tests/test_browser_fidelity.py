@@ -4,8 +4,7 @@ contradictory text, words for students, navigation that behaves."""
 
 from urllib.parse import parse_qs, urlparse
 
-from browser_helpers import squares_of, wait_for_board
-from conftest import screenshot
+from browser_helpers import screenshot, squares_of, wait_for_board
 
 DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"  # the devlog's final position (chessviz/devlog.py)
 

@@ -4,7 +4,7 @@ Forward is Redo, and a new move after going back drops the moves that were undon
 
 from urllib.parse import parse_qs, urlparse
 
-from conftest import screenshot
+from browser_helpers import screenshot
 
 DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"  # the devlog's final position (chessviz/devlog.py)
 

@@ -2,7 +2,7 @@
 
 from chessviz.chapters import CHAPTERS
 
-from conftest import screenshot
+from browser_helpers import screenshot
 
 
 def test_home_page_lists_the_chapters(page, live_server):

@@ -1,7 +1,6 @@
 """Chapters hyperbola and rays in Chromium, against /api/slide and /api/attacks."""
 
-from browser_helpers import board_squares, readout, squares_of, steps, wait_for_board
-from conftest import screenshot
+from browser_helpers import board_squares, readout, screenshot, squares_of, steps, wait_for_board
 
 DEVLOG = 0x1000804200000010  # lerbef
 

@@ -4,8 +4,7 @@ from urllib.parse import parse_qs, urlparse
 
 from playwright.sync_api import expect
 
-from browser_helpers import board_squares
-from conftest import screenshot
+from browser_helpers import board_squares, screenshot
 
 
 def test_intersections_working_all_pairs_keyboard(page, live_server, client):

@@ -21,7 +21,7 @@ from chessviz.chapters import CHAPTERS
 from chessviz.classes_redis import EmbeddedRedis
 from chessviz.questions import question_for
 
-from conftest import screenshot
+from browser_helpers import screenshot
 from live_helpers import make_app
 from servers import served
 

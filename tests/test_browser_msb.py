@@ -2,8 +2,7 @@
 
 from chessviz.squares import bit_of, parse_square
 
-from browser_helpers import squares_of, wait_for_board
-from conftest import screenshot
+from browser_helpers import screenshot, squares_of, wait_for_board
 
 
 def bits(mapping, *names):

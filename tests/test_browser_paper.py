@@ -9,7 +9,7 @@ import re
 
 from chessviz.chapters import CHAPTERS
 
-from conftest import SCREENSHOTS
+from project import SCREENSHOTS
 
 # An A4 page at 96 px to the inch, the width the print layout has.
 A4 = {"width": 794, "height": 1123}

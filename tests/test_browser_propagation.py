@@ -4,8 +4,7 @@ import pytest
 
 from chessviz.squares import convert
 
-from browser_helpers import board_squares, readout, squares_of, steps, wait_for_board, wait_for_marks
-from conftest import screenshot
+from browser_helpers import board_squares, readout, screenshot, squares_of, steps, wait_for_board, wait_for_marks
 
 DEVLOG = 0x1000804200000010  # lerbef
 

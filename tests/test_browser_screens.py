@@ -10,7 +10,7 @@ import pytest
 from chessviz.chapters import CHAPTERS
 
 from browser_helpers import FOLDED, UNKEPT
-from conftest import SCREENSHOTS
+from project import SCREENSHOTS
 
 # The error pages a browser can meet: a chapter that does not exist, a static file that does not.
 ERROR_PATHS = ["/chapter/no-such-chapter", "/static/no-such-file.css"]

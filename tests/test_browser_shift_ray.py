@@ -1,7 +1,6 @@
 """Chapter shift-ray in Chromium, against /api/ray and /api/devlog-ray."""
 
-from browser_helpers import readout, squares_of, wait_for_board
-from conftest import screenshot
+from browser_helpers import readout, screenshot, squares_of, wait_for_board
 
 
 def test_shift_ray_steps_keyboard_reload(page, live_server, client):

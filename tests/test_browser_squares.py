@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from chessviz.squares import convert, parse_square
 
-from conftest import screenshot
+from browser_helpers import screenshot
 
 
 def board_bits(page, role: str) -> set[str]:

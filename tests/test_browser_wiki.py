@@ -1,7 +1,6 @@
 """Wiki chapters diagonals and colors in Chromium, against /api/square(s), /api/same-line, /api/color."""
 
-from browser_helpers import board_squares, squares_of
-from conftest import screenshot
+from browser_helpers import board_squares, screenshot, squares_of
 
 
 def test_diagonals_overlay_lines_and_routines(page, live_server, client):

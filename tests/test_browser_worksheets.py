@@ -9,7 +9,7 @@ from chessviz.chapters import CHAPTERS
 from chessviz.squares import SQUARE_NAMES, convert
 
 from browser_helpers import squares_of, steps
-from conftest import SCREENSHOTS
+from project import SCREENSHOTS
 
 ITEMS = """(role) => [...document.querySelectorAll(`[data-role="${role}"] .sheet-item`)].map(item => {
   const squares = (board, test) => [...item.querySelectorAll(`[data-board="${board}"] [data-square]`)].filter(test).map(e => e.dataset.square).sort();

@@ -11,7 +11,7 @@ import pytest
 from chessviz.chapters import CHAPTERS, PARTS, UnknownChapter, chapter, in_part, neighbours
 from chessviz.web.serving import shared_paths_of
 
-from conftest import ROOT
+from project import ROOT
 
 SLUGS = [c.slug for c in CHAPTERS]
 

@@ -16,8 +16,8 @@ from chessviz.classes import ALPHABET, normalize_code
 from chessviz.classes_redis import EmbeddedRedis
 from chessviz.questions import POSERS
 
-from conftest import ROOT
 from live_helpers import Stream, bearer, make_app
+from project import ROOT
 
 DOC = ROOT / "docs" / "API.md"
 

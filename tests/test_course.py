@@ -162,7 +162,7 @@ def test_the_guide_plans_three_lessons_on_the_registrys_chapters(client):
 
 def test_the_guide_names_the_controls_as_the_pages_label_them(client):
     """How to share the view, in the words of the buttons a teacher will look for."""
-    from conftest import ROOT
+    from project import ROOT
 
     html = unescape(client.get("/guide").get_data(as_text=True))
     share = (ROOT / "templates" / "_share.html").read_text()

@@ -16,7 +16,7 @@ from chessviz.chapters import CHAPTERS
 from chessviz.datafiles import DATA, DataFileError
 from chessviz.web import links
 
-from conftest import ROOT
+from project import ROOT
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import pytest
 
 from chessviz.chapters import CHAPTERS
 
-from conftest import ROOT
+from project import ROOT
 
 README = ROOT / "README.md"
 DOCS = [README, ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").glob("*.md"))]

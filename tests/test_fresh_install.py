@@ -31,7 +31,7 @@ import pytest
 
 from chessviz.web.pages import CHAPTERS
 
-from conftest import ROOT
+from project import ROOT
 from servers import stop_group
 
 REQUIREMENTS = ROOT / "requirements.txt"

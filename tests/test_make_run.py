@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from project import ROOT
 from servers import stop_group
 
 START_TIMEOUT = 120  # seconds for the server to answer, and for the reloader to restart it

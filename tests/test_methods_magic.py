@@ -16,7 +16,7 @@ from chessviz.methods_magic import MAGICS_PATH, SEED, MagicDataError, build_tabl
 from chessviz.methods_search import MAX_DRAWN, search
 from chessviz.squares import BB_ALL, SQUARE_NAMES
 
-from conftest import ROOT
+from project import ROOT
 
 MAPPINGS = ("lerf", "lerbef")
 KINDS = ("rook", "bishop")

@@ -20,8 +20,8 @@ import pytest
 from chessviz.chapters import CHAPTERS
 from chessviz.sliding import slide_steps
 
-from conftest import ROOT
 from oracle import DATA, NAMES, rf, walked_mask
+from project import ROOT
 from sliding_oracle import rev
 
 BB_ALL = (1 << 64) - 1
