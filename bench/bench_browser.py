@@ -185,6 +185,7 @@ def measure(page, base: str, url: str | None, taps, count: int, rng: random.Rand
     With no url, the bare button's page (no server, no chessviz).
     """
     if url is None:
+        page.goto("about:blank")  # out of the chessviz page, whose Content-Security-Policy refuses inline scripts
         page.set_content(BARE)
         page.evaluate("() => { window.__answers = []; }")
     else:
