@@ -4,6 +4,7 @@ can change is rebuilt, in an order where each module comes after what it imports
 from __future__ import annotations
 
 import importlib
+import tomllib
 import types
 
 from test_answers import _mutated_first
@@ -91,3 +92,15 @@ def test_the_first_test_checks_the_mutated_module_first_and_everything_always():
     assert order("chessviz.audit.x__routines__mutmut_9") == ["audit", "masks", "endpoints", "code"]
     assert order("chessviz.position.x_parse_fen__mutmut_1") == ["masks", "audit", "endpoints", "code"]
     assert order("chessviz.web_extra.x_f__mutmut_1") == ["masks", "audit", "endpoints", "code"]  # "web" is not a prefix of it
+
+
+def test_every_test_left_out_of_the_mutation_runs_exists():
+    """A renamed test would silently come back into `make mutate` (and fail it there, as a test that
+    starts the app from another folder does): every --deselect names a test file, and a test in it."""
+    args = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mutmut"]["pytest_add_cli_args"]
+    left_out = [args[i + 1] for i, arg in enumerate(args) if arg == "--deselect"]
+    assert left_out
+    for node in left_out:
+        path, _, name = node.partition("::")
+        source = (PACKAGE.parent / path).read_text(encoding="utf-8")
+        assert not name or f"def {name}(" in source, node
