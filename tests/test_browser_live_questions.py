@@ -18,19 +18,10 @@ from chessviz.questions import question_for
 from chessviz.squares import SQUARE_NAMES
 
 SLUGS = {c.slug for c in CHAPTERS}
-PREDICTED = [
-    "msb",
-    "shift-ray",
-    "propagation",
-    "mask",
-    "masked-occupied",
-    "rays",
-    "hyperbola",
-    "game",
-    "kogge-stone",
-    "magic",
-    "methods",
-]
+# The chapters whose question is a set of squares the student marks on the prediction board, and
+# those that ask for a typed value (the registry says which).
+PREDICTED = [c.slug for c in CHAPTERS if c.question == "squares"]
+TYPED = [c.slug for c in CHAPTERS if c.question == "value"]
 NAMES = SQUARE_NAMES
 
 
@@ -124,7 +115,7 @@ def test_the_wiki_pages_reveal_what_the_class_is_asked(page, live_server):
     # Some random states choose two lines of one kind: the intersections page asks the API,
     # which refuses them (a 400 Chromium logs), and shows its message; the class is asked nothing.
     page.expect_bad_requests = True
-    for slug in ("squares", "colors", "diagonals", "directions", "intersections", "routines"):
+    for slug in TYPED:
         for path in states(slug):
             page.goto(live_server + path)
             page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
