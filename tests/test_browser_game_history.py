@@ -158,6 +158,8 @@ def test_move_list_jumps_reload_keeps_the_line_and_view_settings_stay(page, live
     # Loading the position on screen again (Black to move after Rh1-h2) is no step.
     page.fill("#fen", p1 + " b - - 0 1")
     page.click('[data-action="load"]')
+    # Nothing changes on screen: wait until the page has checked the position (the form is busy until then).
+    page.wait_for_selector('form.fen-form[aria-busy="true"]', state="detached")
     agree(page, line, 1, words)
     # Two Undo clicks in one go, one move from the start (both before the history arrives):
     # that move is taken back, and the game is not left.

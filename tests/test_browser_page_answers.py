@@ -51,13 +51,15 @@ def test_directions_asks_five_questions_and_draws_the_roses_from_api_rose(page, 
     )
     assert targets == [name for row in rose["squares"] for name in row]
     # A cell click asks nothing (its answer came with the taps'), only the next taps.
-    page.wait_for_function(
-        "() => document.getElementById('chapter').dataset.ahead === document.getElementById('chapter').dataset.drawn"
-    )
+    settled = "() => { const c = document.getElementById('chapter').dataset; return c.drawn && c.ahead === c.drawn; }"
+    page.wait_for_function(settled)
+    drawn = page.get_attribute("#chapter", "data-drawn")
     before = len(asked)
     page.click('[data-kind="degrees"] button[data-rank-diff="5"][data-file-diff="6"]')
     page.wait_for_url("**to=h7**")
     page.wait_for_selector('[data-kind="degrees"] td[data-current] button[data-rank-diff="5"][data-file-diff="6"]')
+    # The next taps are asked once the new state is painted: wait until their answers are in.
+    page.wait_for_function(f"() => document.getElementById('chapter').dataset.drawn !== '{drawn}' && ({settled})()")
     assert [path for path, _ in asked[before:]] == ["/api/taps"]
     # Off the board from b2: a message, the state stays.
     page.click('[data-kind="degrees"] button[data-rank-diff="-2"][data-file-diff="0"]')

@@ -45,6 +45,8 @@ form.append(
 root.append(form);
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
+  // Busy until the position is checked and played (screen readers hear it; tests wait for it).
+  form.setAttribute("aria-busy", "true");
   try {
     const position = await api("/position", { fen: input.value, mapping: "lerf" });
     error.show(null);
@@ -52,6 +54,8 @@ form.addEventListener("submit", async (event) => {
     play({ fen: position.fen, turn: position.turn ?? "w" }, "Position loaded");
   } catch (e) {
     error.show(e);
+  } finally {
+    form.removeAttribute("aria-busy");
   }
 });
 form
