@@ -5,6 +5,7 @@ Protocol: Network.emulateNetworkConditions).
 
     .venv/bin/python bench/bench_browser.py           (CHROMIUM_PATH may name the browser)
     .venv/bin/python bench/bench_browser.py --quick   (two taps per chapter, no latency: a smoke run)
+    .venv/bin/python bench/bench_browser.py --chapters magic,methods   (those chapters only, with the baselines)
 
 Each tap is a real touch (Input.dispatchTouchEvent: pointerdown, pointerup, click), timed
 inside the page from the pointerdown event to the frame after the chapter has drawn the
@@ -230,7 +231,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="two taps per chapter at no latency, no baseline: a smoke run")
     parser.add_argument("--taps", type=int, default=40, help="taps per chapter and latency (default 40)")
+    parser.add_argument("--chapters", default="", help="only these chapters, by slug, comma-separated (default: every one)")
     args = parser.parse_args()
+    chosen = [slug for slug in args.chapters.split(",") if slug]
+    unknown = [slug for slug in chosen if slug not in CHAPTERS]
+    if unknown:
+        parser.error(f"no such chapter with an input board: {', '.join(unknown)} (choose from {', '.join(CHAPTERS)})")
+    chapters = {slug: CHAPTERS[slug] for slug in chosen} if chosen else CHAPTERS
     count = 2 if args.quick else args.taps
     latencies = (0,) if args.quick else LATENCIES_MS
     port = free_port()
@@ -274,7 +281,7 @@ def main() -> None:
                 if not args.quick:
                     runs[FLOOR] = measure(page, base, None, lambda *_: ("bare", "a1"), count, rng)
                     runs[BASELINE[0]] = measure(page, base, BASELINE[1], BASELINE[2], count, rng)
-                for slug, (url, taps) in CHAPTERS.items():
+                for slug, (url, taps) in chapters.items():
                     print(f"latency {latency} ms: {slug}", file=sys.stderr, flush=True)
                     runs[slug] = measure(page, base, url, taps, count, rng)
                 results[latency] = runs

@@ -3,7 +3,7 @@
 // drawn on it, as the API contract describes. Drawing reads a view and never changes state.
 
 import { bitOf, FILES, hasSquare, SQUARE_NAMES, squareIndex } from "./bits.js";
-import { add, el, screenOnly } from "./dom.js";
+import { add, el, screenOnly, setText } from "./dom.js";
 import { FILL_WORDS } from "./terms.js";
 
 const GLYPHS = { k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F" };
@@ -106,7 +106,7 @@ export function createBoard(container, { role, label, hint = "", interactive = f
 
   function draw(view = {}) {
     const { bits = null, mapping = "lerf", pieces = {}, fills = {}, labels = {}, marks = {}, index = null } = view;
-    if (view.caption !== undefined) captionText.textContent = view.caption;
+    if (view.caption !== undefined) setText(captionText, view.caption);
     // The mappings of its bits and of the numbers it shows, for whoever reads the board (an export).
     setData(grid, "mapping", mapping);
     setData(grid, "index", index);
@@ -122,16 +122,16 @@ export function createBoard(container, { role, label, hint = "", interactive = f
       set(entry, "bit", on ? "1" : "0", (v) => (cell.dataset.bit = v));
       const letter = pieces[name] || "";
       set(entry, "piece", letter, (v) => {
-        entry.piece.textContent = v ? `${GLYPHS[v.toLowerCase()]}\uFE0E` : "";
+        setText(entry.piece, v ? `${GLYPHS[v.toLowerCase()]}\uFE0E` : "");
         entry.piece.dataset.color = v ? (v === v.toUpperCase() ? "white" : "black") : "";
         if (v) cell.dataset.piece = v;
         else delete cell.dataset.piece;
       });
       set(entry, "fill", fills[name] || "", (v) => setData(cell, "fill", v));
       set(entry, "mark", marks[name] || "", (v) => setData(cell, "mark", v));
-      set(entry, "label", labels[name] ?? "", (v) => (entry.text.textContent = v));
+      set(entry, "label", labels[name] ?? "", (v) => setText(entry.text, v));
       const idx = index ? String(bitOf(sq, index)) : "";
-      set(entry, "idx", idx, (v) => (entry.index.textContent = v));
+      set(entry, "idx", idx, (v) => setText(entry.index, v));
       const description = [
         name,
         idx ? `bit ${idx}` : null,

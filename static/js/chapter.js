@@ -6,7 +6,7 @@
 
 import { askAhead } from "./api.js";
 import { createErrorLine } from "./controls.js";
-import { el } from "./dom.js";
+import { el, setText } from "./dom.js";
 import { createPresenter } from "./presenter.js";
 import { createState, T } from "./state.js";
 import { buildWorksheet, worksheetRequest } from "./worksheet.js";
@@ -81,7 +81,7 @@ export function createChapter(fields, { history = {} } = {}) {
     root.dataset.exercise = s.hide ? "1" : "0";
     for (const button of root.querySelectorAll('[data-action="exercise-mode"]')) {
       button.setAttribute("aria-pressed", String(s.hide));
-      button.textContent = s.hide ? "Show the answers as I explore" : "Practise: hide the answers";
+      setText(button, s.hide ? "Show the answers as I explore" : "Practise: hide the answers");
     }
     // A state whose inputs show their own answer (an exercise link made outside exercise mode)
     // asks nothing: pose a fresh question in its place.

@@ -1,7 +1,7 @@
 // Small shared controls: one radio group (the mapping switch and "the next click sets" are
 // two uses of it), one labelled select, and one error line.
 
-import { el } from "./dom.js";
+import { el, setText } from "./dom.js";
 
 const MAPPING_TEXT = {
   lerbef: "lerbef, the devlog's layout: h1 is bit 0, a1 is bit 7, a8 is bit 63. Higher bits run west and north.",
@@ -63,7 +63,7 @@ export function createMappingSwitch(container, state, note = "") {
     set(mapping) {
       group.element.dataset.mapping = mapping;
       group.set(mapping);
-      text.textContent = MAPPING_TEXT[mapping];
+      setText(text, MAPPING_TEXT[mapping]);
     },
   };
 }

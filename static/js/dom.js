@@ -31,3 +31,17 @@ export function columns(container, count, extra = []) {
   const row = add(container, "div", { class: "boards" });
   return Array.from({ length: count }, (_, i) => add(row, "div", { class: extra[i] ? `column ${extra[i]}` : "column" }));
 }
+
+/**
+ * Set an element's text, as textContent does, but a changed text is written into the text node
+ * already there and an unchanged one not at all. Replacing the node would make the browser
+ * check the page's :has() rules again (chessviz.css lays the chapter out by them): a few
+ * milliseconds each time on a phone, where a tap changes dozens of texts.
+ */
+export function setText(node, text) {
+  const value = String(text);
+  const only = node.firstChild;
+  if (only !== null && only === node.lastChild && only.nodeType === Node.TEXT_NODE) {
+    if (only.data !== value) only.data = value;
+  } else if (value !== "" || only !== null) node.textContent = value;
+}

@@ -5,7 +5,7 @@ import { queryString } from "./api.js";
 import { convert, hasSquare, parseBB, SQUARE_NAMES, squareIndex, toggleSquare } from "./bits.js";
 import { createBoard } from "./board.js";
 import { createMappingSwitch, createRadioGroup, createSelect } from "./controls.js";
-import { add, columns, el } from "./dom.js";
+import { add, columns, el, setText } from "./dom.js";
 import { createPredict } from "./predict.js";
 import { createReadout } from "./readout.js";
 import { T } from "./state.js";
@@ -126,7 +126,7 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
      * square) and of the slider, when the chapter knows the real pieces (a game position).
      */
     draw(s, { o, r }, glyphs = {}) {
-      note.textContent = "";
+      setText(note, "");
       mapping.set(s.mapping);
       lineSelect?.set(s.line);
       const letter = glyphs.slider ?? (typeof piece === "function" ? piece(s) : piece);

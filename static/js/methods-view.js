@@ -4,7 +4,7 @@
 
 import { bbOf, convert, squareBB, squareIndex } from "./bits.js";
 import { createSelect } from "./controls.js";
-import { add, columns } from "./dom.js";
+import { add, columns, setText } from "./dom.js";
 import { createStepList, createValueBoard } from "./kit.js";
 import { T } from "./state.js";
 import { createStepper } from "./stepper.js";
@@ -98,10 +98,10 @@ export function createStepView(root, state, { listTitle, listLabel }) {
     draw({ steps, index, label = "", view, value = view.bits, note: words = "" }) {
       stepper.set(index, steps.length, label);
       list.draw(steps, index);
-      title.textContent = steps[index].formula;
+      setText(title, steps[index].formula);
       title.dataset.step = steps[index].id;
       board.draw(view, value);
-      note.textContent = words;
+      setText(note, words);
     },
   };
 }

@@ -3,7 +3,7 @@
 
 import { compareMarked, convert, popcount, SQUARE_NAMES, squaresOf } from "./bits.js";
 import { createBoard } from "./board.js";
-import { screenOnly } from "./dom.js";
+import { screenOnly, setText } from "./dom.js";
 
 /**
  * Create the exercise in `container`. options: prompt (the question, text),
@@ -56,17 +56,19 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
         const judged = compareMarked(predicted, truth);
         for (const [mark, squares] of Object.entries(judged)) for (const sq of squaresOf(squares)) marks[SQUARE_NAMES[sq]] = mark;
         const [right, wrong, missed] = [judged.right, judged.wrong, judged.missed].map(popcount);
-        score.textContent =
+        setText(
+          score,
           predicted === 0n
             ? `The answer: the ${popcount(truth)} square${popcount(truth) === 1 ? "" : "s"} marked ○.`
             : wrong === 0 && missed === 0
               ? right === 1
                 ? "The one square is right."
                 : `All ${right} squares right.`
-              : `${right} of ${popcount(truth)} right, ${wrong} marked wrongly, ${missed} missed.`;
+              : `${right} of ${popcount(truth)} right, ${wrong} marked wrongly, ${missed} missed.`,
+        );
         box.dataset.score = `${right}/${wrong}/${missed}`;
       } else {
-        score.textContent = revealed ? "" : `${popcount(predicted)} squares marked. Reveal when you are ready.`;
+        setText(score, revealed ? "" : `${popcount(predicted)} squares marked. Reveal when you are ready.`);
         delete box.dataset.score;
       }
       board.draw({ bits: predicted, mapping: "lerf", marks, flip });

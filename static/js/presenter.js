@@ -4,7 +4,7 @@
 // with everything kept in the first screen, no scrolling. An element marked
 // data-present-fold (a listing, a sentence beside a board) folds away even inside a kept one.
 
-import { el } from "./dom.js";
+import { el, setText } from "./dom.js";
 
 const KEEP = "presentKeep";
 const HIDE = "presentHide";
@@ -44,7 +44,7 @@ export function createPresenter(root, onToggle) {
     apply(on, keep) {
       current = { on, keep: keep.filter((e) => e?.isConnected) };
       toggle.setAttribute("aria-pressed", String(on));
-      toggle.textContent = on ? "Leave presenter mode (p)" : "Present (p)";
+      setText(toggle, on ? "Leave presenter mode (p)" : "Present (p)");
       const html = document.documentElement;
       for (const node of document.querySelectorAll("[data-present-keep], [data-present-hide]")) {
         delete node.dataset[KEEP];

@@ -3,6 +3,7 @@
 
 import { binaryBytes, hex, literals, parseBB } from "./bits.js";
 import { createErrorLine } from "./controls.js";
+import { setText } from "./dom.js";
 
 let uid = 0;
 
@@ -91,7 +92,7 @@ export function createReadout(container, { role, label, editable = false, onInpu
       box.dataset.value = bb === null ? "" : hex(bb);
       if (document.activeElement !== hexInput) hexInput.value = bb === null ? "" : hex(bb);
       if (document.activeElement !== decInput) decInput.value = bb === null ? "" : bb.toString();
-      binOut.textContent = bb === null ? "" : binary(bb);
+      setText(binOut, bb === null ? "" : binary(bb));
       error.show(null);
     },
   };

@@ -1,6 +1,8 @@
 // Step control: previous / next / play, "step i of n", and the arrow keys (outside inputs
 // and boards, which use arrows themselves).
 
+import { setText } from "./dom.js";
+
 /**
  * Create a stepper in `container`. onChange(index) is called when the user moves.
  * Returns { element, set(index, count, label) }.
@@ -84,7 +86,7 @@ export function createStepper(container, { label = "Step", onChange, interval = 
       count = Math.max(1, nextCount);
       box.dataset.index = String(index);
       box.dataset.count = String(count);
-      position.textContent = `${label} ${index + 1} of ${count}${stepLabel ? `: ${stepLabel}` : ""}`;
+      setText(position, `${label} ${index + 1} of ${count}${stepLabel ? `: ${stepLabel}` : ""}`);
       enable();
     },
   };

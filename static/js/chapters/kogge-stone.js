@@ -6,7 +6,7 @@ import { api } from "../api.js";
 import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
 import { createRadioGroup } from "../controls.js";
-import { add, columns, el } from "../dom.js";
+import { add, columns, el, setText } from "../dom.js";
 import { pick, randomInt, randomOccupancy, randomSquare } from "../exercise.js";
 import {
   big,
@@ -168,7 +168,7 @@ run({
     const index = Math.min(s.step, steps.length - 1);
     const step = steps[index];
     const kind = step.id.slice(d.length + 1);
-    fillTitle.textContent = `Kogge-Stone to the ${words}, step by step`;
+    setText(fillTitle, `Kogge-Stone to the ${words}, step by step`);
     // A doubling step is drawn over the propagator it used (dotted): the fill may land only there.
     const used = kind.startsWith("gen") ? stepById(answer, "kogge_stone", `${d}_pro${Number(kind.slice(3)) - 1}`) : null;
     view.draw({
@@ -186,12 +186,18 @@ run({
       note: `${step.label}. ${STEP_NOTES[kind]}`,
     });
     const operations = (method) => stepsOf(answer, method, d).reduce((sum, x) => sum + x.operations, 0);
-    counts.textContent = `To the ${words}: Kogge-Stone takes 3 doubling steps and ${operations("kogge_stone")} operations; dumb7fill takes 6 single steps and ${operations("dumb7fill")} operations. Neither reads a table.`;
+    setText(
+      counts,
+      `To the ${words}: Kogge-Stone takes 3 doubling steps and ${operations("kogge_stone")} operations; dumb7fill takes 6 single steps and ${operations("dumb7fill")} operations. Neither reads a table.`,
+    );
     // Dumb7fill's steps, each a small board.
     DUMB7_STEPS.forEach((id, i) => {
       dumb7Boards[i].draw({ bits: big(stepById(answer, "dumb7fill", `${d}_${id}`).value), mapping: s.mapping, marks: ring });
     });
-    dumb7Note.textContent = `Dumb7fill moves the fill one square a step: after 6 steps it has run as far as Kogge-Stone after 3, and its attacks to the ${words} are the same.`;
+    setText(
+      dumb7Note,
+      `Dumb7fill moves the fill one square a step: after 6 steps it has run as far as Kogge-Stone after 3, and its attacks to the ${words} are the same.`,
+    );
     const part = big(stepById(answer, "kogge_stone", `${d}_attacks`).value);
     unionBoard.draw({
       bits: big(answer.attacks),
@@ -216,7 +222,10 @@ run({
       fills: squaresMap(big(pro.value), s.mapping, "mask"),
     });
     const jump = 2 ** (s.ds - 1);
-    prompt.textContent = `Doubling step ${s.ds} to the ${words} moves the fill ${jump} square${jump > 1 ? "s" : ""} on, landing only on the propagator's squares. Mark the squares the fill covers after it, then reveal.`;
+    setText(
+      prompt,
+      `Doubling step ${s.ds} to the ${words} moves the fill ${jump} square${jump > 1 ? "s" : ""} on, landing only on the propagator's squares. Mark the squares the fill covers after it, then reveal.`,
+    );
     predict.draw({
       predicted: s.pred,
       answer: big(stepById(answer, "kogge_stone", `${d}_gen${s.ds}`).value),

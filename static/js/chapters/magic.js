@@ -7,7 +7,7 @@ import { api } from "../api.js";
 import { binary } from "../bits.js";
 import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
-import { add, el } from "../dom.js";
+import { add, el, setText } from "../dom.js";
 import { pick, randomOccupancy, randomSquare } from "../exercise.js";
 import { big, createSliderSetup, createStatePredict, occupancyIn, predictFields, SLIDER_TAPS, squaresMap } from "../kit.js";
 import { createPieceSelect, createStepView, engineFields, setupValues } from "../methods-view.js";
@@ -120,23 +120,45 @@ ownSeed.addEventListener("click", () => state.set({ seed: -1, cand: 0 }));
 
 const predict = createStatePredict(root, state, "");
 
-/** Write rows of 64 binary digits, bit 63 first, the bits at or above `from` marked as the index window. */
+/**
+ * Write rows of 64 binary digits, bit 63 first, the bits at or above `from` marked as the index
+ * window. The rows already written are rewritten digit by digit (a tap changes a few of its
+ * hundreds of digits); only a row more or fewer is built or taken away.
+ */
+const binaryRows = new WeakMap(); // pre -> [{ line, label, bits: [64 spans] }], each line followed by "\n"
 function drawBinary(pre, rows, from) {
-  pre.replaceChildren(
-    ...rows.flatMap(([label, value]) => {
-      const digits = binary(value);
-      const line = el("span", { class: "binary-row" }, el("span", { class: "row-label" }, `${label.padStart(16)}  `));
-      for (let b = 0; b < 8; b++) {
-        const group = el("span", { class: "byte" });
-        for (let i = 0; i < 8; i++) {
-          const position = 63 - (8 * b + i);
-          group.append(el("span", { class: position >= from ? "bit window" : "bit" }, digits[8 * b + i]));
-        }
-        line.append(group, " ");
-      }
-      return [line, "\n"];
-    }),
-  );
+  if (!binaryRows.has(pre)) {
+    pre.replaceChildren();
+    binaryRows.set(pre, []);
+  }
+  const shown = binaryRows.get(pre);
+  while (shown.length < rows.length) {
+    const label = el("span", { class: "row-label" });
+    const line = el("span", { class: "binary-row" }, label);
+    const bits = [];
+    for (let b = 0; b < 8; b++) {
+      const group = el("span", { class: "byte" });
+      for (let i = 0; i < 8; i++) bits.push(add(group, "span", { class: "bit" }));
+      line.append(group, " ");
+    }
+    pre.append(line, "\n");
+    shown.push({ line, label, bits });
+  }
+  while (shown.length > rows.length) {
+    const { line } = shown.pop();
+    line.nextSibling.remove();
+    line.remove();
+  }
+  rows.forEach(([label, value], r) => {
+    const row = shown[r];
+    const digits = binary(value);
+    setText(row.label, `${label.padStart(16)}  `);
+    row.bits.forEach((bit, i) => {
+      setText(bit, digits[i]);
+      const className = 63 - i >= from ? "bit window" : "bit";
+      if (bit.className !== className) bit.className = className;
+    });
+  });
 }
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -206,24 +228,31 @@ function drawLookup(s, a) {
 }
 
 function drawPext(a) {
-  gather.replaceChildren(
-    ...a.pext.gather.map((g, k) =>
-      el(
-        "li",
-        { "data-set": g.set ? "1" : "0", "data-square": g.square },
-        el("span", { class: "k" }, `bit ${k}`),
-        `${g.square}: ${g.set ? 1 : 0}`,
-      ),
-    ),
+  // The items already listed are rewritten in place; only an item more or fewer is built or taken away.
+  const items = gather.children;
+  while (items.length > a.pext.gather.length) gather.lastElementChild.remove();
+  a.pext.gather.forEach((g, k) => {
+    const item = items[k] ?? add(gather, "li", {}, el("span", { class: "k" }, `bit ${k}`), "");
+    item.setAttribute("data-set", g.set ? "1" : "0");
+    item.setAttribute("data-square", g.square);
+    const text = item.lastChild;
+    const value = `${g.square}: ${g.set ? 1 : 0}`;
+    if (text.data !== value) text.data = value;
+  });
+  setText(
+    pextNote,
+    `PEXT takes the bits of occupied under the mask and packs them, the lowest first: index ${a.pext.index} (binary ${a.pext.index.toString(2).padStart(a.bits, "0")}), into a table of the same ${a.subsets} entries. BMI2's PEXT instruction does it in one go; here it is computed in software. AMD processors before Zen 3 run the instruction slowly, which is why engines keep magics as well.`,
   );
-  pextNote.textContent = `PEXT takes the bits of occupied under the mask and packs them, the lowest first: index ${a.pext.index} (binary ${a.pext.index.toString(2).padStart(a.bits, "0")}), into a table of the same ${a.subsets} entries. BMI2's PEXT instruction does it in one go; here it is computed in software. AMD processors before Zen 3 run the instruction slowly, which is why engines keep magics as well.`;
 }
 
 function drawShare(s, a) {
   const question = a.share;
   const picked = s.pq === questionKey(s) ? s.pick : -1;
   const revealed = s.srev && s.pq === questionKey(s);
-  sharePrompt.textContent = `Your board's blockers give index ${a.index}. Each board below changes one square of yours. Which one lands on the same index, and why may it share the entry?`;
+  setText(
+    sharePrompt,
+    `Your board's blockers give index ${a.index}. Each board below changes one square of yours. Which one lands on the same index, and why may it share the entry?`,
+  );
   choices.forEach((choice, i) => {
     const c = question.choices[i];
     choice.column.hidden = !c;
@@ -237,17 +266,20 @@ function drawShare(s, a) {
     });
     choice.button.setAttribute("aria-pressed", String(picked === i));
     choice.column.dataset.verdict = revealed ? (i === question.answer ? "right" : picked === i ? "wrong" : "") : "";
-    choice.reason.textContent = revealed ? `Index ${c.index}. ${c.reason}` : "";
+    setText(choice.reason, revealed ? `Index ${c.index}. ${c.reason}` : "");
   });
   shareReveal.disabled = revealed;
   const name = choices[question.answer].name;
-  shareScore.textContent = revealed
-    ? picked === question.answer
-      ? `Right: board ${name} shares index ${a.index}.`
-      : `Board ${name} shares index ${a.index}.`
-    : picked >= 0
-      ? `You picked board ${choices[picked].name}. Reveal when you are ready.`
-      : "Pick a board, then reveal.";
+  setText(
+    shareScore,
+    revealed
+      ? picked === question.answer
+        ? `Right: board ${name} shares index ${a.index}.`
+        : `Board ${name} shares index ${a.index}.`
+      : picked >= 0
+        ? `You picked board ${choices[picked].name}. Reveal when you are ready.`
+        : "Pick a board, then reveal.",
+  );
 }
 
 const VERDICTS = {
@@ -263,12 +295,15 @@ function drawSearch(s, r) {
   const shown = r.candidates;
   const i = Math.min(s.cand, shown.length - 1);
   const c = shown[i];
-  searchIntro.textContent = `Each candidate is three random 64-bit numbers ANDed together, so about one bit in eight is set. Seed ${r.seed}${r.seed === r.committed.seed ? ", the seed that found the project's magics" : ""}: the first ${shown.length} candidates, one at a time.`;
+  setText(
+    searchIntro,
+    `Each candidate is three random 64-bit numbers ANDed together, so about one bit in eight is set. Seed ${r.seed}${r.seed === r.committed.seed ? ", the seed that found the project's magics" : ""}: the first ${shown.length} candidates, one at a time.`,
+  );
   previous.disabled = i === 0;
   nextCandidate.disabled = i >= shown.length - 1;
   ownSeed.disabled = r.seed === r.committed.seed;
-  candidateTitle.textContent = `Candidate ${c.number}: ${c.magic}`;
-  candidateText.textContent = VERDICTS[c.verdict](c, r);
+  setText(candidateTitle, `Candidate ${c.number}: ${c.magic}`);
+  setText(candidateText, VERDICTS[c.verdict](c, r));
   candidateRow.hidden = !c.collision;
   if (c.collision) {
     [c.collision.first, c.collision.second].forEach((side, k) => {
@@ -283,9 +318,12 @@ function drawSearch(s, r) {
       });
     });
   }
-  searchEnd.textContent = r.found
-    ? `This search found ${r.found} at candidate ${r.drawn.toLocaleString("en")}.${r.found === r.committed.magic ? " It is the magic the project uses for this square." : ""}`
-    : `This replay stopped after ${r.drawn.toLocaleString("en")} candidates without a magic. The project's own search for this square (seed ${r.committed.seed}) drew ${r.committed.candidates.toLocaleString("en")} candidates and found ${r.committed.magic}.`;
+  setText(
+    searchEnd,
+    r.found
+      ? `This search found ${r.found} at candidate ${r.drawn.toLocaleString("en")}.${r.found === r.committed.magic ? " It is the magic the project uses for this square." : ""}`
+      : `This replay stopped after ${r.drawn.toLocaleString("en")} candidates without a magic. The project's own search for this square (seed ${r.committed.seed}) drew ${r.committed.candidates.toLocaleString("en")} candidates and found ${r.committed.magic}.`,
+  );
 }
 
 run({
@@ -324,8 +362,10 @@ run({
     drawPext(lookup);
     drawShare(s, lookup);
     if (search) drawSearch(s, search);
-    predict.element.querySelector(".predict-prompt").textContent =
-      `Mark the relevant-occupancy squares of the ${s.kind} on ${s.sq}: the squares where a blocker can change its attacks, edges left out. Then reveal.`;
+    setText(
+      predict.element.querySelector(".predict-prompt"),
+      `Mark the relevant-occupancy squares of the ${s.kind} on ${s.sq}: the squares where a blocker can change its attacks, edges left out. Then reveal.`,
+    );
     predict.draw({ predicted: s.pred, answer: big(lookup.mask), mapping: s.mapping, revealed: s.rev });
   },
 });

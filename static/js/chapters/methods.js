@@ -6,7 +6,7 @@ import { api } from "../api.js";
 import { popcount, SQUARE_NAMES, squareOfBit } from "../bits.js";
 import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
-import { add, el } from "../dom.js";
+import { add, el, setText } from "../dom.js";
 import { pick, randomOccupancy, randomSquare } from "../exercise.js";
 import { big, createSliderSetup, createStatePredict, createStepList, occupancyIn, predictFields, SLIDER_TAPS } from "../kit.js";
 import { createPieceSelect, createStepView, engineFields, memory, setupValues } from "../methods-view.js";
@@ -120,22 +120,31 @@ run({
     for (const view of views) {
       const method = answer.methods[view.id];
       view.board.draw({ bits: big(method.attacks), mapping: s.mapping, marks: { [s.sq]: "slider" } });
-      view.operations.textContent = String(method.operations);
-      view.table.textContent = memory(method.table_bytes);
-      view.published.textContent = publishedText(speeds.published.methods[view.id]);
-      view.python.textContent = `${python.ratios[s.piece][view.id]}x python-chess (${Math.round(python.nanoseconds[s.piece][view.id])} ns a ${s.piece})`;
+      setText(view.operations, String(method.operations));
+      setText(view.table, memory(method.table_bytes));
+      setText(view.published, publishedText(speeds.published.methods[view.id]));
+      setText(
+        view.python,
+        `${python.ratios[s.piece][view.id]}x python-chess (${Math.round(python.nanoseconds[s.piece][view.id])} ns a ${s.piece})`,
+      );
       view.card.setAttribute("aria-current", String(view.id === s.m));
       view.show.setAttribute("aria-pressed", String(view.id === s.m));
-      view.summary.textContent = `Its ${method.steps.length} steps, folded`;
+      setText(view.summary, `Its ${method.steps.length} steps, folded`);
       view.steps.draw(method.steps, view.id === s.m ? Math.min(s.step, method.steps.length - 1) : -1);
     }
     const fewest = METHODS.map(([id]) => answer.methods[id].operations);
-    cardsNote.textContent = `The ${s.piece} on ${s.sq}: every method gives the same ${popcount(big(answer.attacks))} squares, each in its own way, from ${Math.min(...fewest)} to ${Math.max(...fewest)} operations.`;
-    sources.textContent = `C++ speeds as published by ${speeds.published.source} (${speeds.published.date}), measured on one ${speeds.published.cpu}, one thread: ${speeds.published.measure}. Python figures: this project's bench/bench_engine.py (${python.date}, ${python.cpu}, Python ${python.python}), each method's time for a ${s.piece} as a multiple of python-chess's attacks_mask.`;
+    setText(
+      cardsNote,
+      `The ${s.piece} on ${s.sq}: every method gives the same ${popcount(big(answer.attacks))} squares, each in its own way, from ${Math.min(...fewest)} to ${Math.max(...fewest)} operations.`,
+    );
+    setText(
+      sources,
+      `C++ speeds as published by ${speeds.published.source} (${speeds.published.date}), measured on one ${speeds.published.cpu}, one thread: ${speeds.published.measure}. Python figures: this project's bench/bench_engine.py (${python.date}, ${python.cpu}, Python ${python.python}), each method's time for a ${s.piece} as a multiple of python-chess's attacks_mask.`,
+    );
     const method = answer.methods[s.m];
     const index = Math.min(s.step, method.steps.length - 1);
     const step = method.steps[index];
-    stepsTitle.textContent = `${NAMES[s.m]}, step by step`;
+    setText(stepsTitle, `${NAMES[s.m]}, step by step`);
     view.draw({
       steps: method.steps,
       index,
@@ -143,8 +152,10 @@ run({
       value: big(step.value),
       note: `${step.label}. This step adds ${step.operations} operation${step.operations === 1 ? "" : "s"}; the method takes ${method.operations} in all.`,
     });
-    predict.element.querySelector(".predict-prompt").textContent =
-      `Mark the squares the ${s.piece} on ${s.sq} attacks, the first blocker of each ray included: the answer every method must give. Then reveal.`;
+    setText(
+      predict.element.querySelector(".predict-prompt"),
+      `Mark the squares the ${s.piece} on ${s.sq} attacks, the first blocker of each ray included: the answer every method must give. Then reveal.`,
+    );
     predict.draw({ predicted: s.pred, answer: big(answer.attacks), mapping: s.mapping, revealed: s.rev });
   },
 });
