@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from .methods_geometry import KINDS, classical_attacks, relevant_masks, subsets
+from .methods_geometry import KINDS, PIECE_DIRECTIONS, classical_attacks, rays, relevant_masks, subsets
 from .squares import BB_ALL, MAPPINGS, Bitboard, Square, bit_of, check_mapping
 
 MAGICS_PATH = Path(__file__).resolve().parent / "data" / "magics.json"
@@ -112,8 +112,12 @@ def build_tables(kind: str, mapping: str, magics: tuple[SquareMagic, ...]) -> tu
     pext_table: list[Bitboard] = []
     interned: dict[Bitboard, Bitboard] = {}  # one int object per distinct attack set
     for bit, sm in enumerate(magics):
+        # A ray is cut by the blockers on it alone: a subset's attacks are the union of each ray's,
+        # read from the ray's own few subsets (at most 2**6), each computed once by the classical approach.
+        (m1, t1), (m2, t2), (m3, t3), (m4, t4) = _ray_parts(kind, bit, sm.mask, mapping)
         for subset in subsets(sm.mask):
-            attacks = interned.setdefault(a := classical_attacks(kind, bit, subset, mapping), a)
+            attacks = t1[subset & m1] | t2[subset & m2] | t3[subset & m3] | t4[subset & m4]
+            attacks = interned.setdefault(attacks, attacks)
             pext_table.append(attacks)
             slot = sm.offset + sm.index(subset)
             if magic_table[slot] is None:
@@ -125,6 +129,16 @@ def build_tables(kind: str, mapping: str, magics: tuple[SquareMagic, ...]) -> tu
                 )
     # An index no subset reaches is never read; 0 keeps the table a list of bitboards.
     return tuple(0 if a is None else a for a in magic_table), tuple(pext_table)
+
+
+def _ray_parts(kind: str, bit: int, mask: Bitboard, mapping: str) -> list[tuple[Bitboard, dict[Bitboard, Bitboard]]]:
+    """Per ray of the slider on ``bit``: the mask's squares on it, and each of their subsets' attacks along it."""
+    parts = []
+    for d in PIECE_DIRECTIONS[kind]:
+        ray = rays(mapping)[d.name][bit]
+        on_ray = mask & ray
+        parts.append((on_ray, {s: classical_attacks(kind, bit, s, mapping) & ray for s in subsets(on_ray)}))
+    return parts
 
 
 @cache
