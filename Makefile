@@ -8,10 +8,9 @@ PYTEST_ARGS ?=
 # The test targets keep Python's compiled files (and pytest's rewritten ones) even where the environment
 # says not to (PYTHONDONTWRITEBYTECODE): without them each worker compiles every module again, half its start.
 test test-fast test-js: export PYTHONDONTWRITEBYTECODE =
-# JOBS=auto runs the suite on every core (pytest-xdist, at most four workers, each with its own app,
-# server and Chromium). One process by default: under the parallel suite's load two browser tests
-# (the game chapter's double Undo, the directions chapter's answers asked ahead) fail now and then.
-JOBS ?= 0
+# The suite runs on every core (pytest-xdist, at most four workers, each with its own app, server
+# and Chromium); JOBS=0 runs it in one process, JOBS=4 in four.
+JOBS ?= auto
 PYTEST = $(BIN)/python -m pytest -n $(JOBS) --maxprocesses 4 --dist worksteal
 
 BIN := $(VENV)/bin
@@ -54,6 +53,11 @@ $(JS_FIXTURE): tests/js/core_fixture.py $(wildcard chessviz/*.py chessviz/web/*.
 
 test-js: $(JS_FIXTURE)
 	node --test tests/js/
+
+# The browser tests, keeping a picture of every page they check in screenshots/ (to be looked at).
+screenshots: export PYTHONDONTWRITEBYTECODE =
+screenshots: $(VENV)/.dev
+	browser="$$(scripts/ensure-chromium $(VENV))" && CHROMIUM_PATH="$$browser" CHESSVIZ_SCREENSHOTS=1 $(PYTEST) -m "browser and not bench" $(PYTEST_ARGS)
 
 # Everything but the browser tests and the benchmarks' smoke runs.
 test-fast: $(VENV)/.dev

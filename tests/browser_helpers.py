@@ -9,7 +9,7 @@ from pathlib import Path
 
 from chessviz.squares import SQUARE_NAMES, convert
 
-from project import SCREENSHOTS
+from project import KEEP_SCREENSHOTS, SCREENSHOTS
 
 
 def chromium_executable() -> str | None:
@@ -30,8 +30,21 @@ def chromium_executable() -> str | None:
     return None
 
 
+def keep(target, name: str, **options) -> Path | None:
+    """Save a screenshot of a page or an element as screenshots/<name>.png, under `make screenshots`
+    (CHESSVIZ_SCREENSHOTS=1); in the other runs, nothing (the picture is for a person to look at)."""
+    if not KEEP_SCREENSHOTS:
+        return None
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    target.screenshot(path=str(path), **options)
+    return path
+
+
 def screenshot(page, name: str) -> list[Path]:
-    """Save full-page screenshots, light and dark, under screenshots/ (to be looked at)."""
+    """Save full-page screenshots, light and dark, under screenshots/ (to be looked at), under `make screenshots`."""
+    if not KEEP_SCREENSHOTS:
+        return []
     SCREENSHOTS.mkdir(exist_ok=True)
     paths = []
     for scheme, suffix in (("light", ""), ("dark", "-dark")):

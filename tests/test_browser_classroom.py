@@ -11,7 +11,8 @@ from playwright.sync_api import expect
 
 from chessviz.chapters import CHAPTERS
 
-from project import SCREENSHOTS
+from browser_helpers import keep
+from project import KEEP_SCREENSHOTS
 
 PAGES = ["/", "/guide"] + [f"/chapter/{c.slug}" for c in CHAPTERS]
 SIZES = {"phone": (390, 844), "projector-150": (853, 480), "projector": (1280, 720), "wide": (1920, 1080)}
@@ -192,18 +193,17 @@ def test_print_keeps_the_boards_and_drops_the_controls(page, live_server, path):
     assert page.evaluate(
         "() => [...document.querySelectorAll('.board-figure')].every(f => getComputedStyle(f).breakInside === 'avoid')"
     )
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"print{path.replace('/', '-')}.png"), full_page=True)
+    keep(page, f"print{path.replace('/', '-')}", full_page=True)
     page.emulate_media(media="screen")
 
 
+@pytest.mark.skipif(not KEEP_SCREENSHOTS, reason="pictures only: make screenshots")
 def test_every_page_on_a_phone_and_a_projector_is_kept_for_a_look(page, live_server):
     """Screenshots (first screen) of every page on a phone and a projector at 150 %, to be looked at."""
-    SCREENSHOTS.mkdir(exist_ok=True)
     for size in ("phone", "projector-150"):
         width, height = SIZES[size]
         page.set_viewport_size({"width": width, "height": height})
         for path in PAGES:
             load(page, live_server + path)
             name = path.strip("/").replace("/", "-") or "home"
-            page.screenshot(path=str(SCREENSHOTS / f"{size}-{name}.png"))
+            keep(page, f"{size}-{name}")

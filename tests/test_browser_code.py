@@ -7,8 +7,7 @@ from playwright.sync_api import expect
 
 from chessviz.squares import convert
 
-from browser_helpers import screenshot, squares_of, wait_for_board
-from project import SCREENSHOTS
+from browser_helpers import keep, screenshot, squares_of, wait_for_board
 
 TASKS = [
     "horizontal", "vertical", "diagonal", "negative", "bishop", "queen", "same-diagonal", "color", "intersection",
@@ -553,10 +552,9 @@ def test_presenter_mode_puts_the_editor_and_the_failing_input_on_one_slide(page,
         assert font >= 18
         square = page.eval_on_selector('[data-board="got"] [data-square="a1"]', "e => e.getBoundingClientRect().width")
         assert square >= 20
-        SCREENSHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / "present-code-1280x720.png"))
+        keep(page, "present-code-1280x720")
     else:
-        page.screenshot(path=str(SCREENSHOTS / "present-code-853x480.png"))
+        keep(page, "present-code-853x480")
     # The key p, outside the editor, leaves presenter mode; the task list is back.
     page.click("#task-title")
     page.keyboard.press("p")

@@ -12,7 +12,8 @@ from playwright.sync_api import expect
 
 from chessviz.chapters import CHAPTERS
 
-from project import SCREENSHOTS
+from browser_helpers import keep
+from project import KEEP_SCREENSHOTS, SCREENSHOTS
 
 # What the first two boards of a chapter show as it opens: set squares, pieces, S and D, line fills.
 FIRST_BOARDS = """() => {
@@ -68,8 +69,7 @@ def test_every_chapter_opens_on_its_picture_says_where_it_stands_and_links_its_s
 
 
 def shot(page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    keep(page, name, full_page=True)
 
 
 def overflow(page) -> int:
@@ -110,7 +110,11 @@ def test_home_and_guide_on_a_projector_in_dark_and_on_paper(page, live_server):
     after = link.evaluate("a => getComputedStyle(a, '::after').content")
     assert after == f'" ({link.get_attribute("href")})"', after
     assert page.locator("header.site").is_hidden()
-    page.pdf(path=str(SCREENSHOTS / "guide-print.pdf"))
+    pdf = page.pdf()
+    assert pdf.startswith(b"%PDF")
+    if KEEP_SCREENSHOTS:
+        SCREENSHOTS.mkdir(exist_ok=True)
+        (SCREENSHOTS / "guide-print.pdf").write_bytes(pdf)
     page.emulate_media(media="screen")
 
 

@@ -14,9 +14,8 @@ import pytest
 from playwright.sync_api import expect
 from test_browser_classroom import COLOUR_RULES, FAILING_IMPACTS, horizontal_overflow, run_axe
 
-from browser_helpers import screenshot
+from browser_helpers import keep, screenshot
 from oracle import COMBOS, NAMES, meet
-from project import SCREENSHOTS
 
 SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 rng = random.Random("derivation")
@@ -43,12 +42,12 @@ def python_chess_meet(a, b, x, y):
             return chess.BB_FILES[chess.square_file(sq)]
         d = chess.square_rank(sq) - chess.square_file(sq)
         s = chess.square_rank(sq) + chess.square_file(sq)
-        keep = (
+        on_line = (
             (lambda t: chess.square_rank(t) - chess.square_file(t) == d)
             if kind == "diagonal"
             else (lambda t: chess.square_rank(t) + chess.square_file(t) == s)
         )
-        return sum(chess.BB_SQUARES[t] for t in chess.SQUARES if keep(t))
+        return sum(chess.BB_SQUARES[t] for t in chess.SQUARES if on_line(t))
 
     common = line(a, x) & line(b, y)
     return chess.lsb(common) if common else -1
@@ -202,8 +201,7 @@ def test_linked_views_on_a_phone_and_a_projector_light_and_dark(page, live_serve
             violations = run_axe(page, rules)
             failures += [f"{width} {scheme}: {v['id']} {v['help']}" for v in violations if v["impact"] in FAILING_IMPACTS]
             if "diagonal&line_b=anti" in path:
-                SCREENSHOTS.mkdir(exist_ok=True)
-                page.screenshot(path=str(SCREENSHOTS / f"intersections-derivation-{width}-{scheme}.png"), full_page=True)
+                keep(page, f"intersections-derivation-{width}-{scheme}", full_page=True)
     page.emulate_media(color_scheme="light")
     assert not failures, "\n".join(failures)
     if "diagonals" in path:

@@ -9,7 +9,7 @@ import re
 
 from chessviz.chapters import CHAPTERS
 
-from project import SCREENSHOTS
+from browser_helpers import keep
 
 # An A4 page at 96 px to the inch, the width the print layout has.
 A4 = {"width": 794, "height": 1123}
@@ -97,7 +97,6 @@ def test_every_worksheet_fits_four_a4_pages_and_prints_its_values_whole(page, li
     A4 pages, every value whole, for a pen. Twelve exercises, asked for in the link, may take more."""
     page.set_viewport_size(A4)
     problems = []
-    SCREENSHOTS.mkdir(exist_ok=True)
     for chapter in CHAPTERS:
         load(page, f"{live_server}/chapter/{chapter.slug}")
         link = page.locator('[data-action="worksheet"]')
@@ -110,6 +109,6 @@ def test_every_worksheet_fits_four_a4_pages_and_prints_its_values_whole(page, li
             problems.append(f"{chapter.slug}: its worksheet prints {pages} A4 pages")
         problems += printed_problems(page, f"{chapter.slug} worksheet")
         page.emulate_media(media="print")
-        page.screenshot(path=str(SCREENSHOTS / f"paper-worksheet-{chapter.slug}.png"), full_page=True)
+        keep(page, f"paper-worksheet-{chapter.slug}", full_page=True)
         page.emulate_media(media="screen")
     assert not problems, "\n".join(problems)

@@ -9,8 +9,7 @@ import pytest
 
 from chessviz.chapters import CHAPTERS
 
-from browser_helpers import FOLDED, UNKEPT
-from project import SCREENSHOTS
+from browser_helpers import FOLDED, UNKEPT, keep
 
 # The error pages a browser can meet: a chapter that does not exist, a static file that does not.
 ERROR_PATHS = ["/chapter/no-such-chapter", "/static/no-such-file.css"]
@@ -256,13 +255,12 @@ def test_every_chapter_fits_the_screen_in_normal_and_presenter_mode(browser, liv
     page.set_default_timeout(10_000)
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    SCREENSHOTS.mkdir(exist_ok=True)
     problems = []
     try:
         for chapter in CHAPTERS:
             where = f"{chapter.slug} {width}x{height}"
             load(page, f"{live_server}/chapter/{chapter.slug}")
-            page.screenshot(path=str(SCREENSHOTS / f"screen-{width}x{height}-{chapter.slug}.png"))
+            keep(page, f"screen-{width}x{height}-{chapter.slug}")
             check_normal(page, where, size, problems)
             if size == "projector":
                 check_hidden(page, where, problems)
@@ -271,7 +269,7 @@ def test_every_chapter_fits_the_screen_in_normal_and_presenter_mode(browser, liv
                 continue
             load(page, f"{live_server}/chapter/{chapter.slug}?present=1")
             page.wait_for_selector("html[data-present]")
-            page.screenshot(path=str(SCREENSHOTS / f"screen-{width}x{height}-{chapter.slug}-present.png"))
+            keep(page, f"screen-{width}x{height}-{chapter.slug}-present")
             check_slide(page, f"{where} presenter", size, problems)
     finally:
         context.close()

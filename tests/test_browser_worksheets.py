@@ -8,8 +8,7 @@ import pytest
 from chessviz.chapters import CHAPTERS
 from chessviz.squares import SQUARE_NAMES, convert
 
-from browser_helpers import squares_of, steps
-from project import SCREENSHOTS
+from browser_helpers import keep, squares_of, steps
 
 ITEMS = """(role) => [...document.querySelectorAll(`[data-role="${role}"] .sheet-item`)].map(item => {
   const squares = (board, test) => [...item.querySelectorAll(`[data-board="${board}"] [data-square]`)].filter(test).map(e => e.dataset.square).sort();
@@ -49,8 +48,7 @@ def test_a_propagation_sheet_has_blank_boards_and_a_key_that_is_right(page, live
     # The answer key starts a new page when printed.
     assert page.evaluate("getComputedStyle(document.querySelector('.answer-key')).breakBefore") == "page"
     page.emulate_media(media="print")
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "worksheet-propagation-print.png"), full_page=True)
+    keep(page, "worksheet-propagation-print", full_page=True)
     page.emulate_media(media="screen")
     # The same seed gives the same sheet; another seed another.
     open_sheet(page, f"{live_server}/chapter/propagation?sheet=4&seed=7")
