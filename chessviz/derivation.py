@@ -165,8 +165,14 @@ def section_of(line_a: str, line_b: str) -> tuple[tuple[str, str], bool]:
 
 def _number(value: Fraction) -> str:
     """Write a value as the substituted line shows it: 3, (-2), 3.5, (-0.5)."""
-    text = str(value.numerator) if value.denominator == 1 else str(float(value))
-    return f"({text})" if value < 0 else text
+    return _written(value.numerator, value.denominator)
+
+
+@lru_cache(maxsize=1024)
+def _written(numerator: int, denominator: int) -> str:
+    """The same few values recur in every derivation: written once each (keyed by two ints, quick to hash)."""
+    text = str(numerator) if denominator == 1 else str(numerator / denominator)
+    return f"({text})" if numerator < 0 else text
 
 
 class _Parser:
@@ -261,12 +267,9 @@ class _Chain:
         self.result: int | None = None
 
     def substitute(self, text: str) -> str:
-        def put(match: re.Match) -> str:
-            name = match.group(0)
-            name = READING.get(name, name)
-            return _number(self.known[name])
-
-        return _NAME.sub(put, text)
+        template, names = _template(text)
+        values = [self.known[name] for name in names]
+        return template.format(*[_written(v.numerator, v.denominator) for v in values])
 
     def reached(self, indented: bool) -> bool:
         if self.branch is None or not indented:
@@ -275,31 +278,32 @@ class _Chain:
 
     def run(self, line: str) -> dict | None:
         """Evaluate one line; return {"reached", "with", "value", ...} or None for a line of prose."""
-        indented = line.startswith(" ")
-        if line == "else":
+        kind, indented, parts = _parsed(line)
+        if kind == "else":
             self.in_else = True
             return {"reached": self.branch is False, "with": None, "value": None}
-        if match := _TEST.match(line):
-            written = self.substitute(match.group("expr"))
+        if kind == "test":
+            written = self.substitute(parts[0])
             masked = _whole(_evaluate(written))
             self.branch = masked != 0
             return {"reached": True, "with": f"if ( {written.strip()})", "value": masked}
-        if line.strip().startswith("intersection off board"):
+        if kind == "off_board":
             reached = self.reached(indented)
             if reached:
                 self.result = -1
             return {"reached": reached, "with": None, "value": None}
-        if match := _ASSIGN.match(line):
+        if kind == "assign":
             if not self.reached(indented):
                 return {"reached": False, "with": None, "value": None}
-            name, written = match.group("name"), self.substitute(match.group("expr"))
+            name, op, expr = parts
+            written = self.substitute(expr)
             value = _evaluate(written)
             self.known[name] = value
             if name in ("sq", "s1", "s2"):
                 self.result = _whole(value)
-            return {"reached": True, "with": f"{name} {match.group('op')} {written}", "value": _json_number(value)}
-        if match := _EQUATION.match(line):
-            left, right = self.substitute(match.group("left")), self.substitute(match.group("right"))
+            return {"reached": True, "with": f"{name} {op} {written}", "value": _json_number(value)}
+        if kind == "equation":
+            left, right = self.substitute(parts[0]), self.substitute(parts[1])
             sides = [_evaluate(left), _evaluate(right)]
             return {
                 "reached": True,
@@ -308,6 +312,36 @@ class _Chain:
                 "sides": [_json_number(side) for side in sides],
             }
         return None
+
+
+@lru_cache(maxsize=1024)
+def _parsed(line: str) -> tuple[str, bool, tuple[str, ...]]:
+    """Return what a printed line is (else, test, off_board, assign, equation or prose), whether it is
+    indented, and its parts: read once per line, not once per derivation."""
+    indented = line.startswith(" ")
+    if line == "else":
+        return "else", indented, ()
+    if match := _TEST.match(line):
+        return "test", indented, (match.group("expr"),)
+    if line.strip().startswith("intersection off board"):
+        return "off_board", indented, ()
+    if match := _ASSIGN.match(line):
+        return "assign", indented, (match.group("name"), match.group("op"), match.group("expr"))
+    if match := _EQUATION.match(line):
+        return "equation", indented, (match.group("left"), match.group("right"))
+    return "prose", indented, ()
+
+
+@lru_cache(maxsize=1024)
+def _template(text: str) -> tuple[str, tuple[str, ...]]:
+    """Return a line's text as a format string with a slot per name, and the names in order (read once per line)."""
+    names: list[str] = []
+
+    def slot(match: re.Match) -> str:
+        names.append(READING.get(match.group(0), match.group(0)))
+        return "{}"
+
+    return _NAME.sub(slot, text.replace("{", "{{").replace("}", "}}")), tuple(names)
 
 
 def _known(a: Square, b: Square, section: tuple[str, str]) -> dict[str, Fraction]:
