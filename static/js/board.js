@@ -61,6 +61,9 @@ export function createBoard(container, { role, label, hint = "", interactive = f
   );
   const key = el("ul", { class: "board-legend", "aria-label": "Legend", hidden: true });
   const figure = add(container, "figure", { class: `board-figure ${size}`.trim() }, caption, grid, key);
+  // What holds a board is as wide as the board (chessviz.css), by this class rather than a
+  // :has() rule, which a redraw would make the browser check again at every node it adds.
+  container.classList.add("with-board");
   let keyShown = "";
 
   if (interactive) {

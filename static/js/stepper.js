@@ -78,6 +78,8 @@ export function createStepper(container, { label = "Step", onChange, interval = 
     }
   });
   container.append(box);
+  // The stage's stepper is a line above its boards (chessviz.css), found by this class, not :has().
+  container.classList.add("with-stepper");
 
   return {
     element: box,
