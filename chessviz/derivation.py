@@ -163,14 +163,10 @@ def section_of(line_a: str, line_b: str) -> tuple[tuple[str, str], bool]:
     return (line_b, line_a), True
 
 
-def _number(value: Fraction) -> str:
-    """Write a value as the substituted line shows it: 3, (-2), 3.5, (-0.5)."""
-    return _written(value.numerator, value.denominator)
-
-
 @lru_cache(maxsize=1024)
 def _written(numerator: int, denominator: int) -> str:
-    """The same few values recur in every derivation: written once each (keyed by two ints, quick to hash)."""
+    """Write a value as the substituted line shows it: 3, (-2), 3.5, (-0.5). The same few values recur
+    in every derivation: written once each, keyed by two ints (quick to hash, unlike a Fraction)."""
     text = str(numerator) if denominator == 1 else str(numerator / denominator)
     return f"({text})" if numerator < 0 else text
 

@@ -45,14 +45,11 @@ def screenshot(page, name: str) -> list[Path]:
     """Save full-page screenshots, light and dark, under screenshots/ (to be looked at), under `make screenshots`."""
     if not KEEP_SCREENSHOTS:
         return []
-    SCREENSHOTS.mkdir(exist_ok=True)
     paths = []
     for scheme, suffix in (("light", ""), ("dark", "-dark")):
         page.emulate_media(color_scheme=scheme)
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-        path = SCREENSHOTS / f"{name}{suffix}.png"
-        page.screenshot(path=str(path), full_page=True)
-        paths.append(path)
+        paths.append(keep(page, f"{name}{suffix}", full_page=True))
     page.emulate_media(color_scheme="light")
     return paths
 
