@@ -262,6 +262,11 @@ class _Chain:
         self.in_else = False
         self.result: int | None = None
 
+    def copy(self) -> _Chain:
+        chain = _Chain(self.known)
+        chain.branch, chain.in_else, chain.result = self.branch, self.in_else, self.result
+        return chain
+
     def substitute(self, text: str) -> str:
         template, names = _template(text)
         values = [self.known[name] for name in names]
@@ -376,12 +381,17 @@ def derivation(a: Square, b: Square, line_a: str, line_b: str) -> dict:
     section, vice_versa = section_of(line_a, line_b)
     page_a, page_b = (b, a) if vice_versa else (a, b)
     spec = SECTIONS[section]
-    known = _known(page_a, page_b, section)
-    printed_chain, true_chain = _Chain(known), _Chain(known)
+    printed_chain = _Chain(_known(page_a, page_b, section))
+    # Until the first wrong line the true chain is the printed one, step for step: it is run once
+    # and copied where the lines part (most sections have no wrong line: half the work).
+    true_chain: _Chain | None = None
     steps = []
     for entry in spec["lines"]:
         printed, true = entry if isinstance(entry, tuple) else (entry, entry)
-        as_printed, truth = printed_chain.run(printed), true_chain.run(true)
+        if true_chain is None and printed != true:
+            true_chain = printed_chain.copy()
+        as_printed = printed_chain.run(printed)
+        truth = as_printed if true_chain is None else true_chain.run(true)
         steps.append(
             {
                 "line": printed,
@@ -401,7 +411,7 @@ def derivation(a: Square, b: Square, line_a: str, line_b: str) -> dict:
         "reading": dict(READING),
         "steps": steps,
         "printed_result": _outcome(printed_chain.result),
-        "true_result": _outcome(true_chain.result),
+        "true_result": _outcome((true_chain or printed_chain).result),
         "square": square_name(truth_square) if truth_square is not None else None,
         "reason": intersection_reason(a, b, line_a, line_b),
         "wrong_lines": sum(step["wrong"] for step in steps),
