@@ -261,6 +261,14 @@ PAGE_ROUTINE_OF_PAIR = {
 }
 
 
+def expected_call(a, b, line_a, line_b):
+    """The routine the page prints for the pair, called as the page's section reads (vice versa: b
+    first): (its transcription's name, the call as printed, its value)."""
+    printed_as, routine, swapped = PAGE_ROUTINE_OF_PAIR[(line_a, line_b)]
+    args = (b, a) if swapped else (a, b)
+    return routine, f"{printed_as}({NAMES[args[0]]}, {NAMES[args[1]]})", PRINTED_ROUTINES[routine][1](*args)
+
+
 # ------------------------------------------------------------------ the pages' tables (tests/data)
 
 DATA = Path(__file__).resolve().parent / "data"

@@ -13,9 +13,10 @@ import functools
 import re
 from fractions import Fraction
 
+import chess
 import pytest
 
-from oracle import COMBOS, DATA, NAMES, PAIRS, PRINTED_ROUTINES, line_point, meet, rf
+from oracle import COMBOS, DATA, NAMES, PAIRS, PRINTED_ROUTINES, chess_line, expected_call, is_dark, line_point, meet, rf
 
 SECTION_OF = {
     ("file", "rank"): ("Rank and File", False),
@@ -150,22 +151,50 @@ def test_each_section_is_printed_as_on_the_page(client, copy, line_a, line_b):
     assert body["reading"] == {"sq88": "s88", "sq882": "s88x2"}
 
 
+def check_meeting(a: int, b: int, c: dict, truth: int, where) -> None:
+    """One combination's square, reason, 0x88 working and printed routine, against the walk and python-chess."""
+    common = chess_line(a, c["line_a"]) & chess_line(b, c["line_b"])
+    assert truth == (chess.lsb(common) if common else -1) and chess.popcount(common) <= 1, where
+    expected = NAMES[truth] if truth >= 0 else None
+    assert c["square"] == expected, where
+    assert c["working"]["square"] == expected, where
+    if expected:
+        assert c["reason"] is None
+    elif {c["line_a"], c["line_b"]} == {"diagonal", "anti_diagonal"} and is_dark(a) != is_dark(b):
+        assert c["reason"] == "different_colors", where
+        assert c["working"]["different_colors_bit"] is True
+    else:
+        assert c["reason"] == "off_board", where
+        assert c["working"]["off_board"] is True
+    printed = c["printed"]
+    routine, call, value = expected_call(a, b, c["line_a"], c["line_b"])
+    assert (printed["routine"], printed["call"], printed["value"]) == (routine, call, value), where
+    assert printed["correct"] is (value == truth), where
+    assert printed["square"] == (NAMES[value] if 0 <= value < 64 else None), where
+
+
 @pytest.mark.parametrize("rank", range(8), ids=lambda rank: f"a-on-rank-{rank + 1}")
 def test_every_pair_and_every_pair_of_line_kinds(client, rank):
-    """All 4096 pairs x 12 ordered pairs (in eight parts, by the rank of a, so that the suite's
-    workers share them): each chain's lines say what their values say, the true chain ends on the
-    walked intersection, the page's chain where the oracle's transcription does."""
+    """All 4096 pairs x 12 ordered pairs of /api/intersections (in eight parts, by the rank of a,
+    so that the suite's workers share them), each answer asked once: its squares, reasons and
+    printed routines (check_meeting); each chain's lines say what their values say, the true chain
+    ends on the walked intersection, the page's chain where the oracle's transcription does."""
     part = [(a, b) for a, b in PAIRS if a // 8 == rank]
     assert len(part) == 512
     for a, b in part:
-        body = client.get(f"/api/intersections?a={NAMES[a]}&b={NAMES[b]}").json
+        response = client.get(f"/api/intersections?a={NAMES[a]}&b={b}")  # b by its index: both forms are read
+        assert response.status_code == 200, (NAMES[a], b)
+        body = response.json
+        assert (body["a"], body["b"]) == (NAMES[a], NAMES[b])
+        assert [(c["line_a"], c["line_b"]) for c in body["combinations"]] == COMBOS
         for combination in body["combinations"]:
             line_a, line_b = combination["line_a"], combination["line_b"]
             where = (NAMES[a], NAMES[b], line_a, line_b)
+            truth = meet(a, b, line_a, line_b)
+            check_meeting(a, b, combination, truth, where)
             d = combination["derivation"]
             title, vice_versa = SECTION_OF[(line_a, line_b)]
             page_a, page_b = (b, a) if vice_versa else (a, b)
-            truth = meet(a, b, line_a, line_b)
             assert d["true_result"] == {"value": truth, "square": NAMES[truth] if truth >= 0 else None}, where
             assert d["square"] == combination["square"] and d["reason"] == combination["reason"], where
             if PAGE_CHAIN[title]:

@@ -21,6 +21,7 @@ from oracle import (
     colour,
     diagonal_tables,
     direction_sheets,
+    expected_call,
     is_dark,
     meet,
     rf,
@@ -291,43 +292,9 @@ def test_from_is_the_parameter_name_not_from_(client):
 # ---------------------------------------------------------------- /api/intersection(s)
 
 
-def expected_call(a, b, line_a, line_b):
-    """The routine the page prints for the pair, called as the page's section reads (vice versa: b first)."""
-    printed_as, routine, swapped = PAGE_ROUTINE_OF_PAIR[(line_a, line_b)]
-    args = (b, a) if swapped else (a, b)
-    return routine, f"{printed_as}({NAMES[args[0]]}, {NAMES[args[1]]})", PRINTED_ROUTINES[routine][1](*args)
-
-
-@pytest.mark.parametrize("rank", range(8), ids=lambda rank: f"a-on-rank-{rank + 1}")
-def test_intersections_every_pair_and_combination(client, rank):
-    """All 4096 pairs, in eight parts by the rank of a (the suite's workers share them)."""
-    part = [(a, b) for a, b in PAIRS if a // 8 == rank]
-    assert len(part) == 512
-    for a, b in part:
-        body = get(client, f"/api/intersections?a={NAMES[a]}&b={b}")
-        assert (body["a"], body["b"]) == (NAMES[a], NAMES[b])
-        assert [(c["line_a"], c["line_b"]) for c in body["combinations"]] == COMBOS
-        for c in body["combinations"]:
-            where = (NAMES[a], NAMES[b], c["line_a"], c["line_b"])
-            truth = meet(a, b, c["line_a"], c["line_b"])
-            common = chess_line(a, c["line_a"]) & chess_line(b, c["line_b"])
-            assert truth == (chess.lsb(common) if common else -1) and chess.popcount(common) <= 1, where
-            expected = NAMES[truth] if truth >= 0 else None
-            assert c["square"] == expected, where
-            assert c["working"]["square"] == expected, where
-            if expected:
-                assert c["reason"] is None
-            elif {c["line_a"], c["line_b"]} == {"diagonal", "anti_diagonal"} and is_dark(a) != is_dark(b):
-                assert c["reason"] == "different_colors", where
-                assert c["working"]["different_colors_bit"] is True
-            else:
-                assert c["reason"] == "off_board", where
-                assert c["working"]["off_board"] is True
-            printed = c["printed"]
-            routine, call, value = expected_call(a, b, c["line_a"], c["line_b"])
-            assert (printed["routine"], printed["call"], printed["value"]) == (routine, call, value), where
-            assert printed["correct"] is (value == truth), where
-            assert printed["square"] == (NAMES[value] if 0 <= value < 64 else None), where
+# All 4096 pairs of /api/intersections are checked in test_derivation.py, where each answer is
+# asked once for its squares, reasons, printed routines and derivations (the derivations are
+# most of its cost).
 
 
 @pytest.mark.parametrize("line_a, line_b", COMBOS)
