@@ -76,7 +76,6 @@ from .squares import (
     convert,
     format_bitboard,
     line_mask,
-    line_squares,
     square_file,
     square_name,
     square_of_bit,
@@ -211,7 +210,13 @@ class View:
 
 def _pairs_on(kinds: tuple[str, ...]) -> list[tuple[int, int]]:
     """Every ordered pair of different squares sharing a line of one of ``kinds``, a1 first."""
-    return [(a, b) for a in SQUARES for b in SQUARES if a != b and any(b in line_squares(a, kind) for kind in kinds)]
+    pairs = []
+    for a in SQUARES:
+        lines = 0
+        for kind in kinds:
+            lines |= line_mask(a, kind)
+        pairs += [(a, b) for b in SQUARES if b != a and lines >> b & 1]
+    return pairs
 
 
 def _occupancies(seed: str, count: int) -> list[int]:
