@@ -242,6 +242,45 @@ def test_prepared_bodies_are_packed_from_256_bytes_of_text_and_gzip_at_9_without
         assert Prepared(body, mimetype).encoding("gzip") is None and Prepared(body, mimetype).encoding("br") is None
 
 
+def test_encodings_are_kept_between_starts_and_used_only_if_they_decode_to_the_body(tmp_path):
+    from chessviz.web.serving import EncodingsKept, Prepared
+
+    body = json.dumps({"squares": list(range(400))}).encode()
+    fresh = {"br": brotli.compress(body, quality=11), "gzip": gzip.compress(body, 9, mtime=0)}
+    first = Prepared(body, "application/json").prepare(EncodingsKept(tmp_path))
+    assert first.encoded == fresh
+    kept = {path.name.split(".")[1]: path for path in tmp_path.iterdir()}
+    assert {n: p.read_bytes() for n, p in kept.items()} == {"br11": fresh["br"], "gzip9": fresh["gzip"]}
+    # The next start reads what is kept (here another valid encoding of the body, to tell it from a new one).
+    planted = brotli.compress(body, quality=1)
+    kept["br11"].write_bytes(planted)
+    assert Prepared(body, "application/json").prepare(EncodingsKept(tmp_path)).encoded == {**fresh, "br": planted}
+    # A kept file that is not the body's encoding (another body's, or damaged) is made again and replaced.
+    kept["br11"].write_bytes(brotli.compress(body + b" ", quality=11))
+    kept["gzip9"].write_bytes(fresh["gzip"][:-9])
+    assert Prepared(body, "application/json").prepare(EncodingsKept(tmp_path)).encoded == fresh
+    assert {n: p.read_bytes() for n, p in kept.items()} == {"br11": fresh["br"], "gzip9": fresh["gzip"]}
+
+
+def test_after_a_start_only_its_encodings_are_kept_and_a_folder_that_cannot_be_written_costs_only_time(tmp_path):
+    from chessviz.web.serving import EncodingsKept, Prepared
+
+    old, partial = tmp_path / "0123.br11.brotli0", tmp_path / ".0123.br11.brotli0.99"
+    old.write_bytes(b"an earlier version's file")
+    partial.write_bytes(b"another server writing it now")
+    kept = EncodingsKept(tmp_path)
+    Prepared(b"x" * 1000, "text/css").prepare(kept)
+    Prepared(b"y" * 1000, "image/png").prepare(kept)  # not compressed: nothing kept
+    kept.forget_unused()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([partial.name, *kept.used]) and len(kept.used) == 2
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    prepared = Prepared(b"z" * 1000, "text/css").prepare(EncodingsKept(blocked))
+    assert prepared.encoded == {"br": brotli.compress(b"z" * 1000, quality=11), "gzip": gzip.compress(b"z" * 1000, 9, mtime=0)}
+    EncodingsKept(blocked).forget_unused()
+    assert blocked.read_text() == "not a folder"
+
+
 def test_a_static_file_of_no_known_type_is_sent_as_bytes(client):
     response = client.get("/static/vendor/codemirror.LICENSE")
     assert response.status_code == 200 and response.mimetype == "application/octet-stream"
@@ -350,9 +389,13 @@ def test_request_body_limit_is_the_contracts_error(client):
     assert response.json["error"]["code"] == "body_too_large" and response.json["error"]["param"] is None
 
 
-def test_shared_answers_are_computed_when_the_app_is_created():
-    app = create_app({"TESTING": True})
+def test_shared_answers_are_computed_when_the_app_is_created(tmp_path):
+    app = create_app({"TESTING": True, "ENCODINGS_FOLDER": tmp_path})
     shared = app.extensions["chessviz_shared"]
+    # Their encodings and the static files' are kept for the next start: those, no other file.
+    prepared = [*shared.values(), *app.extensions["chessviz_static"].files.values()]
+    encodings = {encoded for one in prepared for encoded in one.encoded.values() if encoded is not None}
+    assert {path.read_bytes() for path in tmp_path.iterdir()} == encodings and len(encodings) > 150
     expected = {"/api/routines", "/api/openapi.json", "/"} | {
         f"/api/directions/table?kind={k}" for k in ("degrees", "begrees", "begrees_filled")
     }

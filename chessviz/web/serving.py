@@ -8,9 +8,12 @@ of it. See docs/server.md, "The classroom server", for the decisions.
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import hashlib
 import mimetypes
+import os
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -99,25 +102,83 @@ class Prepared:
     def __post_init__(self):
         self.etag = hashlib.sha256(self.body).hexdigest()[:20]
 
-    def encoding(self, name: str) -> bytes | None:
-        """Return the body encoded as `name` ("br" or "gzip"), or None when it is not worth encoding."""
+    def encoding(self, name: str, kept: EncodingsKept | None = None) -> bytes | None:
+        """Return the body encoded as `name` ("br" or "gzip"), or None when it is not worth encoding;
+        with `kept`, an encoding made at an earlier start is read instead of made again."""
         if name not in self.encoded:
-            self.encoded[name] = self._encode(name)
+            if self.mimetype not in COMPRESSIBLE or len(self.body) < MIN_COMPRESS:
+                self.encoded[name] = None
+            else:
+                self.encoded[name] = kept.encoding(self, name) if kept else self.make(name)
         return self.encoded[name]
 
-    def _encode(self, name: str) -> bytes | None:
-        if self.mimetype not in COMPRESSIBLE or len(self.body) < MIN_COMPRESS:
-            return None
-        if name == "gzip":
-            return gzip.compress(self.body, 9, mtime=0)
+    def level(self, name: str) -> int:
         # Brotli's best quality takes 0.6 s on the largest code-task answer, for 25 % fewer bytes
         # than quality 9 (5 ms): the large bodies get 9, so the server still starts in a second.
-        return brotli.compress(self.body, quality=11 if len(self.body) <= LARGE_BODY else 9)
+        if name == "gzip":
+            return 9
+        return 11 if len(self.body) <= LARGE_BODY else 9
 
-    def prepare(self) -> Prepared:
+    def make(self, name: str) -> bytes:
+        """Encode the body as `name` (compressible, and long enough to be worth it)."""
+        if name == "gzip":
+            return gzip.compress(self.body, self.level(name), mtime=0)
+        return brotli.compress(self.body, quality=self.level(name))
+
+    def prepare(self, kept: EncodingsKept | None = None) -> Prepared:
         for name in ENCODINGS:
-            self.encoding(name)
+            self.encoding(name, kept)
         return self
+
+
+_DECODE = {"br": brotli.decompress, "gzip": gzip.decompress}
+# Part of a kept encoding's name: another compressor's version may pack the same body differently.
+_ENCODER = {"br": f"brotli{brotli.__version__}", "gzip": f"zlib{zlib.ZLIB_RUNTIME_VERSION}"}
+
+
+class EncodingsKept:
+    """The classroom server's encodings kept on disk from one start to the next, by the hash of
+    what they encode: every static file and shared answer at brotli's best quality costs about
+    two seconds of a start, which a restart (or every test that starts the server) need not pay
+    again. A kept file is used only if it decodes to the body exactly; a folder that cannot be
+    written only means the work is done again. After a start the folder holds what that start
+    used, nothing older.
+    """
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.used: set[str] = set()
+
+    def encoding(self, prepared: Prepared, name: str) -> bytes:
+        """Return `prepared`'s body encoded as `name`: as kept, or made now and kept."""
+        key = f"{hashlib.sha256(prepared.body).hexdigest()}.{name}{prepared.level(name)}.{_ENCODER[name]}"
+        self.used.add(key)
+        path = self.folder / key
+        try:
+            kept = path.read_bytes()
+            if _DECODE[name](kept) == prepared.body:
+                return kept
+        except (OSError, EOFError, zlib.error, brotli.error):  # not kept yet, or not the body's encoding
+            pass
+        made = prepared.make(name)
+        partial = self.folder / f".{key}.{os.getpid()}"  # written whole, then renamed: never read half-written
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            partial.write_bytes(made)
+            os.replace(partial, path)
+        except OSError:  # a folder that cannot be written: the next start makes it again
+            with contextlib.suppress(OSError):
+                partial.unlink()
+        return made
+
+    def forget_unused(self) -> None:
+        """Remove the encodings this start did not use (an earlier version's files and answers)."""
+        try:
+            for path in self.folder.iterdir():
+                if path.name not in self.used and not path.name.startswith("."):
+                    path.unlink(missing_ok=True)
+        except OSError:
+            pass
 
 
 class StaticFiles:
@@ -128,9 +189,10 @@ class StaticFiles:
     modules of two deploys and every versioned URL can be cached for a year.
     """
 
-    def __init__(self, root: Path, prepare: bool = True):
+    def __init__(self, root: Path, prepare: bool = True, kept: EncodingsKept | None = None):
         self.root = root
         self.prepare = prepare
+        self.kept = kept
         self.load()
 
     def load(self) -> None:
@@ -143,7 +205,7 @@ class StaticFiles:
             mimetype = mimetypes.guess_type(name)[0] or "application/octet-stream"
             if mimetype == "text/javascript":
                 mimetype = "application/javascript"
-            self.files[name] = Prepared(body, mimetype).prepare() if self.prepare else Prepared(body, mimetype)
+            self.files[name] = Prepared(body, mimetype).prepare(self.kept) if self.prepare else Prepared(body, mimetype)
             self.stamps[name] = path.stat().st_mtime
             tree.update(name.encode() + b"\0" + self.files[name].etag.encode() + b"\0")
         self.version = tree.hexdigest()[:12]
@@ -199,7 +261,9 @@ def install(app: Flask, root: Path) -> None:
     files are read again when one changes, and no answer may be cached for long.
     """
     at_start = app.config.get("PREPARE_AT_START", True) and not app.debug  # `make run` prepares nothing
-    static = StaticFiles(root / "static", prepare=at_start)
+    folder = app.config.get("ENCODINGS_FOLDER", Path(app.instance_path) / "encodings")
+    kept = EncodingsKept(Path(folder)) if at_start and folder else None
+    static = StaticFiles(root / "static", prepare=at_start, kept=kept)
     app.extensions["chessviz_static"] = static
     app.url_map.converters["version"] = VersionConverter
 
@@ -223,7 +287,9 @@ def install(app: Flask, root: Path) -> None:
     app.add_url_rule("/static/<version:version>/<path:filename>", "static", serve_static)
     app.add_url_rule("/static/<path:filename>", "static_unversioned", serve_static)
 
-    shared = prepare_shared(app) if at_start else {}
+    shared = prepare_shared(app, kept) if at_start else {}
+    if kept:
+        kept.forget_unused()
     app.extensions["chessviz_shared"] = shared
     shared_paths = set(shared_paths_of())
 
@@ -326,12 +392,12 @@ def shared_paths_of() -> list[str]:
     return SHARED_API + ["/"] + [f"/chapter/{c.slug}" for c in CHAPTERS]
 
 
-def prepare_shared(app: Flask) -> dict[str, Prepared]:
+def prepare_shared(app: Flask, kept: EncodingsKept | None = None) -> dict[str, Prepared]:
     """Render every shared answer once, with its encodings; return them by path and query."""
     shared = {}
     for path in shared_paths_of():
         with app.test_request_context(path):  # only 200 answers are kept, the same for every reader
             response = app.make_response(app.dispatch_request())  # a shared answer that fails stops the start
             if response.status_code == 200:
-                shared[path] = Prepared(response.get_data(), response.mimetype).prepare()
+                shared[path] = Prepared(response.get_data(), response.mimetype).prepare(kept)
     return shared
