@@ -124,7 +124,7 @@ def test_an_unknown_path_says_so_in_the_contract_shape(client):
 def test_a_bug_is_a_json_500_and_the_log_has_the_details(caplog):
     from chessviz.web import create_app
 
-    app = create_app()
+    app = create_app({"PREPARE_AT_START": False})  # not TESTING: the error handler runs, as in a classroom
 
     @app.get("/broken")
     def broken():
@@ -143,7 +143,7 @@ def test_another_http_error_keeps_its_status_in_the_contract_shape():
 
     from chessviz.web import create_app
 
-    app = create_app()
+    app = create_app({"PREPARE_AT_START": False})
 
     @app.get("/gone")
     def gone():
