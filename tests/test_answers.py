@@ -28,7 +28,8 @@ def test_what_is_computed_once_is_right(client):
     This is the first test of the suite on purpose: mutmut charges work done at import time to
     the first test that runs, so this one holds all of it to the oracles. Every part runs every
     time; under mutation the parts that read the mutated module run first (`_mutated_first`), so
-    that a mutant dies at the first check that can see it.
+    that a mutant dies at the first check that can see it. The other tests a part calls run here
+    only under mutation (`borrowed`): in an ordinary run each runs on its own, once.
     """
     parts = [
         (("squares", "lines"), _line_masks),
@@ -41,6 +42,13 @@ def test_what_is_computed_once_is_right(client):
     ]
     for _, check in _mutated_first(parts, os.environ.get("MUTANT_UNDER_TEST", "")):
         check(client)
+
+
+def borrowed(check, *args) -> None:
+    """Run another test here only under mutation, where this test must see what import-time work
+    feeds (see above); in an ordinary run that test runs on its own and is not repeated here."""
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        check(*args)
 
 
 def _mutated_first(parts, mutant: str):
@@ -106,17 +114,17 @@ def _the_endpoints_and_the_openapi_document(client):
     from test_api_schemas import test_parameter_declarations_in_detail as declarations_in_detail
 
     openapi = client.get("/api/openapi.json").json
-    parameters_described(client, openapi)
-    declarations_in_detail(openapi)
+    borrowed(parameters_described, client, openapi)
+    borrowed(declarations_in_detail, openapi)
     from test_api_schemas import test_every_operation_declares_the_media_type_it_answers_with as media_types
 
-    media_types(client, openapi)
+    borrowed(media_types, client, openapi)
     from test_api_schemas import test_the_document_is_valid_openapi_and_its_schemas_use_only_real_keywords as valid
 
-    valid(openapi)
+    borrowed(valid, openapi)
     from test_api_docs import test_the_openapi_document_links_the_manual_and_the_server_serves_it as links_the_manual
 
-    links_the_manual(client)
+    borrowed(links_the_manual, client)
     for ep in ENDPOINTS:  # the document is made once and kept: its responses are checked here
         operation = openapi["paths"][ep.path][ep.method.lower()]
         if ep.status != 204:  # no content, no schema
@@ -125,24 +133,24 @@ def _the_endpoints_and_the_openapi_document(client):
     from test_api_errors import CASES, test_a_bad_value_names_its_own_parameter, test_every_text_parameter_takes_its_longest_value
 
     for path, name in CASES:
-        test_a_bad_value_names_its_own_parameter(client, path, name)
-    test_every_text_parameter_takes_its_longest_value()
+        borrowed(test_a_bad_value_names_its_own_parameter, client, path, name)
+    borrowed(test_every_text_parameter_takes_its_longest_value)
     from test_api_docs import test_each_operation_is_tagged_with_the_section_of_the_manual_that_documents_it as tagged
 
-    tagged(client)
+    borrowed(tagged, client)
 
 
 def _the_routine_table_s_other_columns(client):
     """Which question each routine answers, its words, its page's text."""
-    test_every_routine_says_what_it_answers_where_and_in_which_words()
-    test_each_question_has_its_printed_routines()
+    borrowed(test_every_routine_says_what_it_answers_where_and_in_which_words)
+    borrowed(test_each_question_has_its_printed_routines)
     from test_api_geometry_audit import (
         test_every_name_a_prose_routine_s_last_lines_read_is_assigned_or_read_by_its_note,
         test_every_printed_routine_is_copied_from_its_page_character_for_character,
     )
 
-    test_every_printed_routine_is_copied_from_its_page_character_for_character()
-    test_every_name_a_prose_routine_s_last_lines_read_is_assigned_or_read_by_its_note()
+    borrowed(test_every_printed_routine_is_copied_from_its_page_character_for_character)
+    borrowed(test_every_name_a_prose_routine_s_last_lines_read_is_assigned_or_read_by_its_note)
 
 
 def _the_code_tasks(client):
@@ -159,26 +167,26 @@ def _the_code_tasks(client):
         first_and_last = {key: value[:2] + value[-2:] for key, value in truth.items() if key in ("inputs", "expected")}
         schema.validate(truth | first_and_last)  # the whole answers' schema is checked in test_api_schemas.py (slow)
         schema.validate(client.get(f"/api/code-truth?task={task}&index=0").json)
-    code.test_the_task_list(client)
+    borrowed(code.test_the_task_list, client)
     for args in code.RAY_TASKS:
-        code.test_ray_tasks_cover_every_pair_and_answer_the_walked_ray(truths, *args)
-    code.test_negative_ray_task_against_a_walk_on_every_square_and_line(truths)
+        borrowed(code.test_ray_tasks_cover_every_pair_and_answer_the_walked_ray, truths, *args)
+    borrowed(code.test_negative_ray_task_against_a_walk_on_every_square_and_line, truths)
     for piece in ("bishop", "queen"):
-        code.test_piece_tasks_against_python_chess(truths, piece)
-    code.test_wiki_tasks_against_plain_geometry(truths)
-    code.test_what_the_audit_knows_of_the_printed_code(client, truths)
-    code.test_one_input_names_it_and_links_its_chapter(client, truths)
-    code.test_every_task_shows_each_input_as_the_call_it_makes(client, truths)
-    code.test_every_task_draws_each_input_from_the_input_alone(client, truths)
+        borrowed(code.test_piece_tasks_against_python_chess, truths, piece)
+    borrowed(code.test_wiki_tasks_against_plain_geometry, truths)
+    borrowed(code.test_what_the_audit_knows_of_the_printed_code, client, truths)
+    borrowed(code.test_one_input_names_it_and_links_its_chapter, client, truths)
+    borrowed(code.test_every_task_shows_each_input_as_the_call_it_makes, client, truths)
+    borrowed(code.test_every_task_draws_each_input_from_the_input_alone, client, truths)
 
 
 def _the_words(client):
     """The code tasks' words, and the OpenAPI document's (test_words.py)."""
     import test_words as words
 
-    words.test_every_task_s_words_state_true_facts_in_the_house_style(client)
-    words.test_the_files_the_api_document_names_are_in_the_repository(client)
-    words.test_the_api_document_s_own_words_keep_the_house_style(client)
+    borrowed(words.test_every_task_s_words_state_true_facts_in_the_house_style, client)
+    borrowed(words.test_the_files_the_api_document_names_are_in_the_repository, client)
+    borrowed(words.test_the_api_document_s_own_words_keep_the_house_style, client)
 
 
 REASONS = {
