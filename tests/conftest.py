@@ -77,15 +77,15 @@ def page(page, live_server):
     page.on("console", lambda msg: problems.append(f"console {msg.type}: {msg.text}") if msg.type == "error" else None)
     page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
 
-    def guard(route):
-        url = route.request.url
-        if url.startswith(live_server) or url.startswith("data:") or url.startswith("blob:"):
-            route.continue_()
-        else:
+    def watch(request):
+        url = request.url
+        if not url.startswith((live_server, "data:", "blob:")):
             problems.append(f"request left the server: {url}")
-            route.abort()
 
-    page.context.route("**/*", guard)
+    # Watched, not intercepted: routing every request through this process held each one up,
+    # and Playwright turns the browser's cache off while a route is set, so every page load
+    # fetched every module again (a chapter loaded in about 0.65 s instead of 0.43).
+    page.context.on("request", watch)
     page.set_default_timeout(10_000)
     page.problems = problems
     # A test that feeds the page bad input sets this: Chromium logs every 4xx response as a
