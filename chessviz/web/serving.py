@@ -98,9 +98,11 @@ class Prepared:
     mimetype: str
     etag: str = ""
     encoded: dict[str, bytes | None] = field(default_factory=dict)
+    digest: str = field(default="", repr=False)  # the body's SHA-256: its ETag, and its name where encodings are kept
 
     def __post_init__(self):
-        self.etag = hashlib.sha256(self.body).hexdigest()[:20]
+        self.digest = hashlib.sha256(self.body).hexdigest()
+        self.etag = self.digest[:20]
 
     def encoding(self, name: str, kept: EncodingsKept | None = None) -> bytes | None:
         """Return the body encoded as `name` ("br" or "gzip"), or None when it is not worth encoding;
@@ -151,7 +153,7 @@ class EncodingsKept:
 
     def encoding(self, prepared: Prepared, name: str) -> bytes:
         """Return `prepared`'s body encoded as `name`: as kept, or made now and kept."""
-        key = f"{hashlib.sha256(prepared.body).hexdigest()}.{name}{prepared.level(name)}.{_ENCODER[name]}"
+        key = f"{prepared.digest}.{name}{prepared.level(name)}.{_ENCODER[name]}"
         self.used.add(key)
         path = self.folder / key
         try:
