@@ -163,13 +163,13 @@ def check_meeting(a: int, b: int, c: dict, truth: int, where) -> None:
     assert c["square"] == expected, where
     assert c["working"]["square"] == expected, where
     if expected:
-        assert c["reason"] is None
+        assert c["reason"] is None, where
     elif {c["line_a"], c["line_b"]} == {"diagonal", "anti_diagonal"} and is_dark(a) != is_dark(b):
         assert c["reason"] == "different_colors", where
-        assert c["working"]["different_colors_bit"] is True
+        assert c["working"]["different_colors_bit"] is True, where
     else:
         assert c["reason"] == "off_board", where
-        assert c["working"]["off_board"] is True
+        assert c["working"]["off_board"] is True, where
     printed = c["printed"]
     routine, call, value = expected_call(a, b, c["line_a"], c["line_b"])
     assert (printed["routine"], printed["call"], printed["value"]) == (routine, call, value), where
