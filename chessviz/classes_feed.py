@@ -150,6 +150,13 @@ class Feeds:
             if feed is not None:
                 feed.subscribers.discard(subscription)
 
+    def close_all(self, reason: str) -> None:
+        """Close every subscription of this process: each open stream ends and its page reconnects."""
+        with self.lock:
+            feeds = list(self.feeds.values())
+        for feed in feeds:
+            feed.finish(reason)
+
     def open_streams(self) -> int:
         with self.lock:
             return sum(len(feed.subscribers) for feed in self.feeds.values())

@@ -617,6 +617,23 @@ def test_one_feed_per_class_per_process_fans_out_to_every_stream(client, app):
         time.sleep(0.05)
 
 
+def test_closing_the_streams_ends_every_open_stream_of_every_class_and_forgets_their_feeds(client, app):
+    """What a stopping worker does: each open stream's response ends (its page reconnects)."""
+    live = app.extensions["chessviz_classes"]
+    lessons = [Lesson(client), Lesson(client)]
+    streams = [lesson.stream() for lesson in lessons for _ in range(3)]
+    for s in streams:
+        s.next_event()
+    assert sorted(live.feeds().feeds) == sorted(lesson.code for lesson in lessons)
+    live.close_streams()
+    for s in streams:
+        assert s.done.wait(10), "a stream was not ended"
+    assert live.feeds().feeds == {} and live.feeds().open_streams() == 0
+    again = lessons[0].stream()  # a reconnecting page gets the class as it is
+    assert again.next_event()[1:] == ("view", {"path": "/chapter/rays"})
+    again.close()
+
+
 def test_the_caching_layer_never_keeps_tags_or_compresses_a_class_s_answers(client):
     lesson = Lesson(client)
     students = [lesson.join() for _ in range(3)]

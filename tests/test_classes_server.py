@@ -170,9 +170,28 @@ def test_a_worker_killed_mid_lesson_loses_no_class_and_no_answer(server):
         stream.close()
 
 
-def test_the_embedded_redis_stops_with_the_server(server):
+def test_a_stopping_server_ends_its_event_streams_and_its_embedded_redis(server):
+    """Stopped (SIGTERM, as a restart does), each worker ends its open event streams itself, each
+    with the last chunk of its response, so their pages reconnect at once: not cut off when the
+    worker's graceful timeout runs out. The embedded Redis stops with the server."""
+    port = server["port"]
+    _, made = request(port, "POST", "/api/classes", {"path": "/chapter/rays"})
+    streams = []
+    for _ in range(6):  # the kernel shares them out between both workers' sockets
+        stream = socket.create_connection(("127.0.0.1", port), timeout=30)
+        stream.sendall(f"GET /api/classes/{made['code']}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        streams.append(stream)
+    received = [b""] * len(streams)
+    for i, stream in enumerate(streams):  # each stream open: its first event read
+        while b"event: view" not in received[i]:
+            received[i] += stream.recv(65536)
     redis_server = next(c for c in server["master"].children() if "redis" in c.name())
     server["process"].terminate()
+    for i, stream in enumerate(streams):
+        while chunk := stream.recv(65536):  # until the worker closes the connection
+            received[i] += chunk
+        stream.close()
+    assert [r.endswith(b"\r\n0\r\n\r\n") for r in received] == [True] * len(streams), [r[-40:] for r in received]
     server["process"].wait(timeout=15)
     redis_server.wait(timeout=15)
     assert not redis_server.is_running()

@@ -76,6 +76,13 @@ class LiveClasses:
         if self.embedded is not None:
             self.embedded.stop()
 
+    def close_streams(self) -> None:
+        """End every event stream this process holds open (their pages reconnect, to whichever server
+        answers then). A server stopping calls it: a stream never ends by itself, so a graceful stop
+        would otherwise wait out its whole timeout and then cut the streams off mid-response."""
+        if self._feeds is not None and self._pid == os.getpid():
+            self._feeds.close_all("stopping")
+
     def redis_url(self) -> str:
         return self.url or self.start_embedded()
 

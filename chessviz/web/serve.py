@@ -74,11 +74,21 @@ class Worker(GeventWorker):
         super().init_process()
 
     def handle_request(self, listener_name, req, sock, addr):
-        super().handle_request(listener_name, req, sock, addr)
+        keep = super().handle_request(listener_name, req, sock, addr)
+        if not self.alive:  # stopping: no next request on this connection (an ended stream's, say)
+            raise StopIteration
         # Let every other connection have its turn before this one's next request, which may
         # already be in the buffer (a greenlet reading buffered data never yields): measured
         # with 256 busy connections, p50 1.8 ms but p99 1.4 s without this; p99/p50 about 4 with it.
         gevent.sleep(0)
+        return keep
+
+    def handle_exit(self, sig, frame):
+        """A graceful stop (SIGTERM): gunicorn stops accepting and waits for the open requests, so
+        the live class's event streams are ended now (out of the signal handler, as gunicorn's
+        own handle_quit does), and the worker exits as soon as the other requests are answered."""
+        super().handle_exit(sig, frame)
+        gevent.spawn(self.wsgi.extensions["chessviz_classes"].close_streams)
 
 
 class Classroom(BaseApplication):
