@@ -130,6 +130,14 @@ async def fan_out(teacher_port: int, key: str, students: list[Student], changes:
     return latencies
 
 
+async def close_streams(students: list[Student]) -> None:
+    """Hang up every student before its server stops: a stream still open holds the server's
+    graceful stop for its whole timeout (5 s a server)."""
+    for student in students:
+        student.task.cancel()
+    await asyncio.gather(*(s.task for s in students), return_exceptions=True)
+
+
 async def open_streams(ports: list[int], code: str, count: int) -> list[Student]:
     students = [Student(ports[i % len(ports)], code) for i in range(count)]
     for student in students:
@@ -213,8 +221,7 @@ async def one_server(students: int, changes: int, answer_seconds: float) -> floa
         rate, tally = await answers_per_second(server.port, code, key, students, answer_seconds)
         once = tally["answered"] == students and tally["students"] == students
         print(f"answers taken: {rate:.0f} per second from {students} students; the tally counts each once: {once}")
-        for s in streams:
-            s.task.cancel()
+        await close_streams(streams)
         return p95
 
 
@@ -232,8 +239,7 @@ async def two_servers(students: int, changes: int) -> float:
                 _, p95 = summary(f"fan-out, 2 servers on one Redis, {students} students", latencies, baseline)
                 on_two = [lat for s, lat in zip(streams * changes, latencies, strict=True) if s.port == two.port]
                 summary("  of which the students on the other server", on_two, baseline)
-                for s in streams:
-                    s.task.cancel()
+                await close_streams(streams)
                 return p95
         finally:
             del os.environ["REDIS_URL"]
