@@ -95,6 +95,7 @@ def test_game_keyboard_fen_errors_and_predict(page, live_server, client):
     page.press("#fen", "Enter")
     wait_for_board(page, "game", {"d7"})
     page.click('[data-board="game"] [data-square="d7"]')
+    wait_for_board(page, "moves", {"d8"})  # the pawn's move shown, as a player sees before moving it
     page.click('[data-board="game"] [data-square="d8"]')
     # The player chooses the piece: Enter on the focused first choice, a queen.
     page.wait_for_selector('[data-role="promotion"]:not([hidden])')
