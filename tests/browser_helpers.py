@@ -128,3 +128,23 @@ UNKEPT = """() => [...document.querySelectorAll('#chapter *')]
   .map(e => e.outerHTML.slice(0, 100))"""
 FOLDED = """() => [...document.querySelectorAll('[data-present-fold]')]
   .filter(e => e.checkVisibility()).map(e => e.outerHTML.slice(0, 100))"""
+
+
+# The screens a classroom uses: a phone, a projector at 150 % (the viewport that zoom leaves the
+# page) and at 100 %, and a wide screen.
+SIZES = {"phone": (390, 844), "projector-150": (853, 480), "projector": (1280, 720), "wide": (1920, 1080)}
+# Every button, field and square a finger taps, with its box (a radio button or checkbox is tapped
+# through its label: the label's box). On a phone, each must be at least 40 px each way.
+TARGETS = """() => [...document.querySelectorAll('button, select, input:not([type=hidden]), [role=gridcell]')]
+  .filter(e => e.offsetParent !== null && !e.closest('[hidden]'))
+  .map(e => {
+    const box = (e.type === 'radio' || e.type === 'checkbox') && e.closest('label') ? e.closest('label') : e;
+    const r = box.getBoundingClientRect();
+    return { what: e.outerHTML.slice(0, 80), width: r.width, height: r.height };
+  })"""
+FINGER_PX = 40
+
+
+def small_targets(page) -> list[dict]:
+    """The tap targets on the page under a finger's width either way."""
+    return [t for t in page.evaluate(TARGETS) if min(t["width"], t["height"]) < FINGER_PX]

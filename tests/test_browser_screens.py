@@ -9,7 +9,7 @@ import pytest
 
 from chessviz.chapters import CHAPTERS
 
-from browser_helpers import FOLDED, UNKEPT, keep
+from browser_helpers import FOLDED, SIZES, UNKEPT, keep, small_targets
 
 # The error pages a browser can meet: a chapter that does not exist, a static file that does not.
 ERROR_PATHS = ["/chapter/no-such-chapter", "/static/no-such-file.css"]
@@ -154,7 +154,7 @@ STAGE = """() => {
     })),
   };
 }"""
-VIEWPORTS = {"projector": (1280, 720), "projector-150": (853, 480), "phone": (390, 844)}
+VIEWPORTS = {size: SIZES[size] for size in ("projector", "projector-150", "phone")}
 # Presenter mode's targets: the smallest square and bit number (CSS px), by viewport.
 SLIDE_SQUARE = {"projector": 40, "projector-150": 28}
 SLIDE_NUMBER = {"projector": 16}
@@ -189,9 +189,14 @@ def check_labels(where: str, boards: list[dict], problems: list[str]) -> None:
 
 
 def check_normal(page, where: str, size: str, problems: list[str]) -> None:
-    """The working board whole in the first screen (1280x720) or within one screen (smaller), each
-    result seen after a click on it (1280x720) or within one swipe; a tap scrolls nothing."""
+    """Nothing scrolls sideways, and on a phone every tap target is a finger wide; the working board
+    whole in the first screen (1280x720) or within one screen (smaller), each result seen after a
+    click on it (1280x720) or within one swipe; a tap scrolls nothing."""
     m = page.evaluate(STAGE)
+    if m["scrollWidth"] > m["screen"]["right"]:
+        problems.append(f"{where}: the page scrolls sideways ({m['scrollWidth']} px wide)")
+    if size == "phone" and (small := small_targets(page)):
+        problems.append(f"{where}: {len(small)} targets under a finger's width, e.g. {small[:3]}")
     check_labels(where, m["boards"], problems)
     if m["working"] is None:
         return  # no board to click (the code chapter, the routine audit): the first screen holds the stage
@@ -245,9 +250,10 @@ def check_slide(page, where: str, size: str, problems: list[str]) -> None:
 @pytest.mark.parametrize("size", VIEWPORTS)
 def test_every_chapter_fits_the_screen_in_normal_and_presenter_mode(browser, live_server, size):
     """At 1280x720 (a projector), 853x480 (the same at 150 %; a viewport of that size, which is what
-    the zoom leaves the page) and on a 390x844 phone by touch, every chapter: normal mode
-    and, on the projector, presenter mode; at 1280x720 its hidden elements and
-    its exported boards too, on the same visit. Screenshots are kept to be looked at."""
+    the zoom leaves the page) and on a 390x844 phone by touch, every chapter: normal mode (no
+    sideways scrolling; on the phone, tap targets a finger wide) and, on the projector, presenter
+    mode; at 1280x720 its hidden elements and its exported boards too, on the same visit.
+    Screenshots are kept to be looked at."""
     width, height = VIEWPORTS[size]
     phone = size == "phone"
     context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
