@@ -131,8 +131,8 @@ async def fan_out(teacher_port: int, key: str, students: list[Student], changes:
 
 
 async def close_streams(students: list[Student]) -> None:
-    """Hang up every student before its server stops: a stream still open holds the server's
-    graceful stop for its whole timeout (5 s a server)."""
+    """Hang up every student before its server stops, and wait until each has: a task only
+    cancelled may still hold its connection when the server is told to stop."""
     for student in students:
         student.task.cancel()
     await asyncio.gather(*(s.task for s in students), return_exceptions=True)
