@@ -33,7 +33,8 @@ def request(port: int, method: str, path: str, body=None, key=None):
 
 
 class RawStream:
-    """An event stream read from a plain socket in a thread; each event's (type, data) on a queue."""
+    """An event stream read from a plain socket in a thread; each event's (type, data) on a queue,
+    and every byte as it came (chunk sizes included: the response as the server framed it)."""
 
     def __init__(self, port: int, path: str):
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
@@ -42,12 +43,15 @@ class RawStream:
         assert self.response.status == 200 and self.response.getheader("X-Accel-Buffering") == "no"
         self.local_port = self.connection.sock.getsockname()[1]
         self.events: queue.Queue = queue.Queue()
+        self.raw = b""
+        self.finished = threading.Event()  # the connection closed, by the server or by close()
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self):
         kind = None
         try:
             while line := self.response.fp.readline():
+                self.raw += line
                 text = line.decode().rstrip("\n")
                 if text.startswith("event: "):
                     kind = text[7:]
@@ -55,6 +59,8 @@ class RawStream:
                     self.events.put((kind, json.loads(text[6:])))
         except (OSError, ValueError, AttributeError):  # closed by the test (fp gone), or by the server
             pass
+        finally:
+            self.finished.set()
 
     def wait_for(self, kind: str, timeout: float = 15):
         deadline = time.monotonic() + timeout
@@ -176,22 +182,15 @@ def test_a_stopping_server_ends_its_event_streams_and_its_embedded_redis(server)
     worker's graceful timeout runs out. The embedded Redis stops with the server."""
     port = server["port"]
     _, made = request(port, "POST", "/api/classes", {"path": "/chapter/rays"})
-    streams = []
-    for _ in range(6):  # the kernel shares them out between both workers' sockets
-        stream = socket.create_connection(("127.0.0.1", port), timeout=30)
-        stream.sendall(f"GET /api/classes/{made['code']}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
-        streams.append(stream)
-    received = [b""] * len(streams)
-    for i, stream in enumerate(streams):  # each stream open: its first event read
-        while b"event: view" not in received[i]:
-            received[i] += stream.recv(65536)
+    streams = [RawStream(port, f"/api/classes/{made['code']}/events") for _ in range(6)]  # on both workers' sockets
+    for stream in streams:
+        stream.wait_for("view")
     redis_server = next(c for c in server["master"].children() if "redis" in c.name())
     server["process"].terminate()
-    for i, stream in enumerate(streams):
-        while chunk := stream.recv(65536):  # until the worker closes the connection
-            received[i] += chunk
+    for stream in streams:
+        assert stream.finished.wait(30), "a stream was still open after the server stopped"
         stream.close()
-    assert [r.endswith(b"\r\n0\r\n\r\n") for r in received] == [True] * len(streams), [r[-40:] for r in received]
+    assert [s.raw.endswith(b"\r\n0\r\n\r\n") for s in streams] == [True] * len(streams), [s.raw[-40:] for s in streams]
     server["process"].wait(timeout=15)
     redis_server.wait(timeout=15)
     assert not redis_server.is_running()
