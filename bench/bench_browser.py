@@ -251,7 +251,7 @@ def main() -> None:
     results: dict[int, dict[str, dict]] = {}
     try:
         wait_until_up(base)
-        executable = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or shutil.which("chromium-browser")
+        executable = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium-headless-shell") or shutil.which("chromium")
         if executable == "playwright":
             executable = None
         with sync_playwright() as p:

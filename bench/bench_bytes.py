@@ -50,7 +50,9 @@ def measure(context, url: str) -> tuple[int, int]:
 
 
 def main(quick: bool) -> None:
-    executable = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or shutil.which("chromium-browser")
+    executable = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium-headless-shell") or shutil.which("chromium")
+    if executable == "playwright":  # scripts/ensure-chromium's word for Playwright's own download
+        executable = None
     with L.ClassroomServer(workers=2) as server, sync_playwright() as p:
         browser = p.chromium.launch(headless=True, executable_path=executable, args=["--no-sandbox", "--disable-gpu"])
         print(f"{'chapter':<18} {'first load':>12} {'requests':>9} {'second visit':>13} {'requests':>9}")

@@ -13,7 +13,8 @@ from project import KEEP_SCREENSHOTS, SCREENSHOTS
 
 
 def chromium_executable() -> str | None:
-    """Return the Chromium binary to drive: $CHROMIUM_PATH, else a system chromium.
+    """Return the Chromium binary to drive: $CHROMIUM_PATH, else Debian's headless shell (the same Blink
+    without the desktop browser, much lighter on CPU), else a system chromium.
 
     None means Playwright's own download (``playwright install chromium``), which
     `scripts/ensure-chromium` falls back to where no system browser can be had.
@@ -23,7 +24,7 @@ def chromium_executable() -> str | None:
         return path
     if path == "playwright":
         return None
-    for name in ("chromium", "chromium-browser", "google-chrome-stable", "google-chrome"):
+    for name in ("chromium-headless-shell", "chromium", "chromium-browser", "google-chrome-stable", "google-chrome"):
         found = shutil.which(name)
         if found:
             return found

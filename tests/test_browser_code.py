@@ -558,7 +558,7 @@ def test_presenter_mode_puts_the_editor_and_the_failing_input_on_one_slide(page,
     # The key p, outside the editor, leaves presenter mode; the task list is back.
     page.click("#task-title")
     page.keyboard.press("p")
-    page.wait_for_function("!document.documentElement.dataset.present")
+    page.wait_for_function("() => !document.documentElement.dataset.present")
     assert page.locator(".task-list").is_visible()
 
 

@@ -40,7 +40,7 @@ def test_the_key_p_and_the_button_switch_presenter_mode_and_it_survives_a_reload
     assert page.locator('[data-board="step"]').is_visible()
     # Typing p into a field types a p; the button leaves.
     page.click('[data-action="present"]')
-    page.wait_for_function("!document.documentElement.dataset.present")
+    page.wait_for_function("() => !document.documentElement.dataset.present")
     assert "present=1" not in page.url
     assert page.locator(".chapter-intro").is_visible()
 
@@ -49,9 +49,9 @@ def test_full_screen_on_request(page, live_server):
     page.goto(f"{live_server}/chapter/propagation?present=1")
     page.wait_for_selector("html[data-present] #chapter[data-drawn]")
     page.click('[data-action="fullscreen"]')
-    page.wait_for_function("document.fullscreenElement === document.documentElement")
+    page.wait_for_function("() => document.fullscreenElement === document.documentElement")
     page.click('[data-action="fullscreen"]')
-    page.wait_for_function("document.fullscreenElement === null")
+    page.wait_for_function("() => document.fullscreenElement === null")
 
 
 @pytest.mark.parametrize("width, height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
