@@ -106,3 +106,23 @@ def test_game_keyboard_fen_errors_and_predict(page, live_server, client):
         page, "game", squares_of(client.get(f"/api/position?fen={DEVLOG_FEN}&mapping=lerbef").json["occupied"], "lerbef")
     )
     screenshot(page, "chapter-game")
+
+
+def test_a_second_tap_before_the_first_is_drawn_is_read_against_the_first(page, live_server, client):
+    """A quick student taps the queen and its target in one go: the second tap lands before the
+    selection is drawn, and must still move the queen (read against the state the first tap made,
+    not against the board last drawn). Both clicks are dispatched in one task, so the second one
+    always comes before the redraw."""
+    page.goto(live_server + "/chapter/game")
+    start = client.get(f"/api/position?fen={DEVLOG_FEN}&mapping=lerbef").json
+    wait_for_board(page, "game", squares_of(start["occupied"], "lerbef"))
+    assert marks(page) == {}
+    page.evaluate(
+        """() => {
+          for (const name of ["d4", "d7"]) document.querySelector(`[data-board="game"] [data-square="${name}"]`).click();
+        }"""
+    )
+    moved = client.get(f"/api/move?fen={DEVLOG_FEN}&from=d4&to=d7").json["fen"]
+    page.wait_for_function("fen => document.querySelector('#fen').value === fen", arg=moved)
+    after = client.get(f"/api/position?fen={moved}&mapping=lerbef").json
+    wait_for_board(page, "game", squares_of(after["occupied"], "lerbef"))

@@ -218,19 +218,28 @@ const info = el("div", { class: "panel selection", "aria-live": "polite" });
 movesColumn.append(info);
 const predict = createStatePredict(root, state, "Select a piece, then mark the squares you think it can move to, and reveal.");
 
-let current = null; // the last position drawn, to interpret clicks
+let current = null; // the last position drawn, and the state it was drawn for
+let drawnFor = null;
 
+/** A tap is read against the state's position. That is the one drawn, except when a quick second
+ * tap lands before the first one's redraw: then it is asked for (from the answers asked ahead). A
+ * drawn position is read at once, so that taps keep their order. */
 async function clickSquare(name) {
   const s = state.get();
   if (!current) return;
-  const selected = current.selected;
+  let position = current;
+  if (drawnFor.fen !== s.fen || drawnFor.sel !== s.sel) {
+    position = await api("/position", { fen: s.fen, square: s.sel, mapping: s.mapping });
+    if (state.get() !== s) return; // the state moved on meanwhile: this tap was for a board no longer there
+  }
+  const selected = position.selected;
   if (selected?.piece && selected.moves.includes(name)) {
     if (selected.promotions.includes(name)) openPromotion(selected.square, name);
     else await makeMove(selected.square, name);
     return;
   }
   closePromotion();
-  state.set({ sel: current.pieces[name] && name !== s.sel ? name : null, ...NO_PREDICTION });
+  state.set({ sel: position.pieces[name] && name !== s.sel ? name : null, ...NO_PREDICTION });
 }
 
 const SIDE = { w: "White", b: "Black" };
@@ -358,6 +367,7 @@ run({
   },
   draw(s, position) {
     current = position;
+    drawnFor = s;
     if (document.activeElement !== input) input.value = position.fen;
     const selected = position.selected;
     const moves = selected ? big(selected.bitboard) : 0n;
