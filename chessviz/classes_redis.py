@@ -12,6 +12,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import ctypes
+import logging
 import os
 import queue
 import shutil
@@ -23,9 +24,12 @@ import time
 from pathlib import Path
 
 SOCKET_NAME = "redis.sock"
+# How often the process that started the server checks that it still runs (and starts it again).
+WATCH_SECONDS = 1.0
 # A Unix socket's path is at most 107 bytes on Linux; a deeper checkout gets a temporary folder.
 MAX_SOCKET_PATH = 100
 _PR_SET_PDEATHSIG = 1
+log = logging.getLogger(__name__)
 
 
 class RedisStartError(RuntimeError):
@@ -60,6 +64,19 @@ def _forget_the_dead(folder: Path) -> None:
             shutil.rmtree(stale, ignore_errors=True)
 
 
+def _alive(process: subprocess.Popen) -> bool:
+    """Whether a server still runs. Its parent may not be the one to reap it (gunicorn's master reaps
+    every child it has), so a pid that is gone, or only a zombie, is a dead server too."""
+    import psutil
+
+    if process.poll() is not None:
+        return False
+    try:
+        return psutil.Process(process.pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
 class EmbeddedRedis:
     """One private redis-server on a Unix socket in ``folder`` (created if absent).
 
@@ -78,7 +95,7 @@ class EmbeddedRedis:
         self.socket = socket
         self.process: subprocess.Popen | None = None
         self.owner = os.getpid()
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # the watch restarts the server holding it, through start()
         self._released: threading.Event | None = None
         atexit.register(self.stop)
 
@@ -91,7 +108,13 @@ class EmbeddedRedis:
         return f"unix://{self.socket}"
 
     def start(self, timeout: float = 10.0) -> EmbeddedRedis:
-        """Start the server (again, after stop()) and wait until it answers; return self."""
+        """Start the server (again, after stop()) and wait until it answers; return self.
+
+        Only the process that made this object starts it: gunicorn's workers are forks of the master,
+        which owns the server and starts it again if it dies (a worker's start() returns at once).
+        """
+        if os.getpid() != self.owner:
+            return self
         with self._lock:
             if self.running():
                 return self
@@ -111,7 +134,6 @@ class EmbeddedRedis:
                 "--maxclients", "10000",
             ]  # fmt: skip
             self.process = self._spawn(args)
-            self.owner = os.getpid()
             deadline = time.monotonic() + timeout
             while not self._answers():
                 if self.process.poll() is not None:
@@ -122,7 +144,33 @@ class EmbeddedRedis:
                     self._kill()
                     raise RedisStartError(f"redis-server did not answer on {self.socket} within {timeout} s")
                 time.sleep(0.01)
-            return self
+            process = self.process
+        threading.Thread(target=self._watch, args=(process,), name=f"embedded-redis-watch-{id(self):x}", daemon=True).start()
+        return self
+
+    def _watch(self, process: subprocess.Popen) -> None:
+        """Start the server again if it dies (killed, out of memory) while the app runs: the classes it
+        held are gone, but new ones can start, and the pages' reconnecting finds a store again.
+        Ends when the server is stopped or replaced, and in a forked worker (not the owner)."""
+        while True:
+            time.sleep(WATCH_SECONDS)
+            if os.getpid() != self.owner or self.process is not process:
+                return
+            if _alive(process):
+                continue
+            # Under the lock (re-entered by start()): a stop() meanwhile either comes first, and
+            # nothing is started, or after, and stops the new server.
+            with self._lock:
+                if self.process is not process:
+                    return
+                self._kill()  # what is left of it: its keeper thread, socket and folder
+                log.warning("the embedded Redis server stopped (exit %s); starting it again", process.returncode)
+                for _ in range(3):
+                    with contextlib.suppress(RedisStartError):
+                        self.start()
+                        return  # the new server has its own watch
+                    time.sleep(WATCH_SECONDS)
+            return
 
     def _spawn(self, args: list[str]) -> subprocess.Popen:
         """Start redis-server, tied to this process's life: Linux stops it (PR_SET_PDEATHSIG) when the

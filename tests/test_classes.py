@@ -6,11 +6,15 @@ Redis stopped and started again, and the event stream's replay and fan-out."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
+import threading
 import time
 
 import pytest
 
+from chessviz import classes_redis
 from chessviz.chapters import CHAPTERS
 from chessviz.classes import ALPHABET, normalize_code
 from chessviz.classes_redis import EmbeddedRedis
@@ -670,6 +674,33 @@ def test_without_redis_the_class_endpoints_answer_503_and_recover_by_themselves(
     server.start()  # the same socket: the app reconnects by itself
     assert client.post("/api/classes").status_code == 201
     server.stop()
+
+
+def test_an_embedded_redis_that_dies_is_started_again_and_one_stopped_stays_stopped(tmp_path, monkeypatch):
+    """Killed mid-lesson (out of memory, by hand), the embedded Redis is started again by the process
+    that owns it: the class it held is gone with it, but new classes start, on the same socket. One
+    stopped on purpose is not: its watch ends."""
+    monkeypatch.setattr(classes_redis, "WATCH_SECONDS", 0.05)
+    server = EmbeddedRedis(tmp_path).start()
+    client = make_app(server.url).test_client()
+    lesson = Lesson(client)
+    first = server.process
+    os.kill(first.pid, signal.SIGKILL)
+    deadline = time.monotonic() + 30
+    while (made := client.post("/api/classes")).status_code != 201:
+        error(made, 503, "class_unavailable")  # until it answers again: never another error
+        assert time.monotonic() < deadline, "the embedded Redis was not started again"
+        time.sleep(0.05)
+    assert server.running() and server.process.pid != first.pid and server.url == f"unix://{server.socket}"
+    error(lesson.info(), 404, "class_not_found")  # nothing of a class is kept on disk
+    watches = [t for t in threading.enumerate() if t.name == f"embedded-redis-watch-{id(server):x}"]
+    assert watches  # the new server's
+    server.stop()
+    for watch in watches:
+        watch.join(timeout=10)
+        assert not watch.is_alive()
+    assert server.process is None and not server.socket.exists()
+    error(client.post("/api/classes"), 503, "class_unavailable")
 
 
 def test_a_stream_closed_before_its_first_event_or_only_asked_for_its_headers_lets_go(client, app):

@@ -176,6 +176,36 @@ def test_a_worker_killed_mid_lesson_loses_no_class_and_no_answer(server):
         stream.close()
 
 
+def test_the_embedded_redis_killed_mid_lesson_is_started_again_by_the_master(server):
+    """The classroom server's Redis dies (killed outright): gunicorn's master, which owns it, starts
+    another on the same socket, and both workers use it; the classes it held are gone with it."""
+    port = server["port"]
+    _, made = request(port, "POST", "/api/classes", {"path": "/chapter/rays"})
+    (first,) = [c for c in server["master"].children() if "redis" in c.name()]
+    first.kill()
+    deadline = time.monotonic() + 60
+    while True:
+        status, answer = request(port, "POST", "/api/classes", {"path": "/chapter/rays"})
+        if status == 201:
+            break
+        assert status == 503 and answer["error"]["code"] == "class_unavailable", (status, answer)
+        assert time.monotonic() < deadline, "the master did not start its Redis again"
+        time.sleep(0.1)
+    (second,) = [c for c in server["master"].children() if "redis" in c.name()]
+    assert second.pid != first.pid
+    assert request(port, "GET", f"/api/classes/{made['code']}")[0] == 404
+    # Both workers reach the new server: streams are opened until each worker holds one.
+    streams, holders = [], set()
+    while len(holders) < 2:
+        assert len(streams) < 64 and time.monotonic() < deadline, holders
+        stream = RawStream(port, f"/api/classes/{answer['code']}/events")
+        assert stream.wait_for("view") == {"path": "/chapter/rays"}  # read from the new Redis
+        streams.append(stream)
+        holders.add(worker_of(server, stream.local_port))
+    for stream in streams:
+        stream.close()
+
+
 def test_a_stopping_server_ends_its_event_streams_and_its_embedded_redis(server):
     """Stopped (SIGTERM, as a restart does), each worker ends its open event streams itself, each
     with the last chunk of its response, so their pages reconnect at once: not cut off when the
