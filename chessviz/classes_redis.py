@@ -95,8 +95,10 @@ class EmbeddedRedis:
         self.socket = socket
         self.process: subprocess.Popen | None = None
         self.owner = os.getpid()
-        self._lock = threading.RLock()  # the watch restarts the server holding it, through start()
+        self._lock = threading.Lock()
         self._released: threading.Event | None = None
+        self._wanted = False  # started and not stopped since: check() starts it again if it died
+        self._watching: object | None = None  # the token of the thread that calls check(), if any
         atexit.register(self.stop)
 
     @property
@@ -107,70 +109,77 @@ class EmbeddedRedis:
     def url(self) -> str:
         return f"unix://{self.socket}"
 
-    def start(self, timeout: float = 10.0) -> EmbeddedRedis:
+    def start(self, timeout: float = 10.0, watch: bool = True) -> EmbeddedRedis:
         """Start the server (again, after stop()) and wait until it answers; return self.
 
         Only the process that made this object starts it: gunicorn's workers are forks of the master,
-        which owns the server and starts it again if it dies (a worker's start() returns at once).
+        which owns the server (a worker's start() returns at once). From then on until stop(), the
+        server is started again if it dies (:meth:`check`): with ``watch``, a thread checks every
+        second; gunicorn's master, which forks, calls check() from its own loop instead (a thread,
+        a greenlet there, would be copied into every worker).
         """
         if os.getpid() != self.owner:
             return self
         with self._lock:
-            if self.running():
-                return self
-            self.socket.parent.mkdir(parents=True, exist_ok=True)
-            self.socket.unlink(missing_ok=True)
-            args = [
-                redis_binary(),
-                "--port", "0",  # no TCP: only this machine's processes, through the socket
-                "--unixsocket", str(self.socket),
-                "--unixsocketperm", "700",
-                "--dir", str(self.socket.parent),
-                "--save", "",  # nothing of a class is ever written to disk
-                "--appendonly", "no",
-                "--daemonize", "no",
-                "--loglevel", "warning",
-                "--logfile", str(self.log),
-                "--maxclients", "10000",
-            ]  # fmt: skip
-            self.process = self._spawn(args)
-            deadline = time.monotonic() + timeout
-            while not self._answers():
-                if self.process.poll() is not None:
-                    error = self.log.read_text(errors="replace").strip() if self.log.exists() else ""
-                    self.process = None
-                    raise RedisStartError(f"redis-server stopped at once: {error or 'no message'}")
-                if time.monotonic() > deadline:
-                    self._kill()
-                    raise RedisStartError(f"redis-server did not answer on {self.socket} within {timeout} s")
-                time.sleep(0.01)
-            process = self.process
-        threading.Thread(target=self._watch, args=(process,), name=f"embedded-redis-watch-{id(self):x}", daemon=True).start()
+            if not self.running():
+                self._start(timeout)
+            self._wanted = True
+            if watch and self._watching is None:
+                token = self._watching = object()
+                name = f"embedded-redis-watch-{id(self):x}"
+                threading.Thread(target=self._watch, args=(token,), name=name, daemon=True).start()
         return self
 
-    def _watch(self, process: subprocess.Popen) -> None:
-        """Start the server again if it dies (killed, out of memory) while the app runs: the classes it
-        held are gone, but new ones can start, and the pages' reconnecting finds a store again.
-        Ends when the server is stopped or replaced, and in a forked worker (not the owner)."""
-        while True:
+    def _start(self, timeout: float) -> None:
+        self.socket.parent.mkdir(parents=True, exist_ok=True)
+        self.socket.unlink(missing_ok=True)
+        args = [
+            redis_binary(),
+            "--port", "0",  # no TCP: only this machine's processes, through the socket
+            "--unixsocket", str(self.socket),
+            "--unixsocketperm", "700",
+            "--dir", str(self.socket.parent),
+            "--save", "",  # nothing of a class is ever written to disk
+            "--appendonly", "no",
+            "--daemonize", "no",
+            "--loglevel", "warning",
+            "--logfile", str(self.log),
+            "--maxclients", "10000",
+        ]  # fmt: skip
+        self.process = self._spawn(args)
+        deadline = time.monotonic() + timeout
+        while not self._answers():
+            if self.process.poll() is not None:
+                error = self.log.read_text(errors="replace").strip() if self.log.exists() else ""
+                self.process = None
+                raise RedisStartError(f"redis-server stopped at once: {error or 'no message'}")
+            if time.monotonic() > deadline:
+                self._kill()
+                raise RedisStartError(f"redis-server did not answer on {self.socket} within {timeout} s")
+            time.sleep(0.01)
+
+    def _watch(self, token: object) -> None:
+        while self._watching is token:  # until stop()
             time.sleep(WATCH_SECONDS)
-            if os.getpid() != self.owner or self.process is not process:
+            self.check()
+
+    def check(self) -> None:
+        """Start the server again if it died (killed, out of memory) since start(): the classes it
+        held are gone, but new ones can start, and the pages' reconnecting finds a store again. Only
+        in the owner; a server stopped with stop() stays stopped."""
+        process = self.process
+        if os.getpid() != self.owner or not self._wanted or (process is not None and _alive(process)):
+            return
+        # Under the lock: a stop() meanwhile either comes first, and nothing is started, or after,
+        # and stops the new server.
+        with self._lock:
+            if not self._wanted or self.process is not process:
                 return
-            if _alive(process):
-                continue
-            # Under the lock (re-entered by start()): a stop() meanwhile either comes first, and
-            # nothing is started, or after, and stops the new server.
-            with self._lock:
-                if self.process is not process:
-                    return
+            if process is not None:
                 self._kill()  # what is left of it: its keeper thread, socket and folder
                 log.warning("the embedded Redis server stopped (exit %s); starting it again", process.returncode)
-                for _ in range(3):
-                    with contextlib.suppress(RedisStartError):
-                        self.start()
-                        return  # the new server has its own watch
-                    time.sleep(WATCH_SECONDS)
-            return
+            with contextlib.suppress(RedisStartError):  # else tried again at the next check
+                self._start(timeout=10.0)
 
     def _spawn(self, args: list[str]) -> subprocess.Popen:
         """Start redis-server, tied to this process's life: Linux stops it (PR_SET_PDEATHSIG) when the
@@ -219,6 +228,8 @@ class EmbeddedRedis:
         if os.getpid() != self.owner:
             return
         with self._lock:
+            self._wanted = False
+            self._watching = None
             self._kill()
 
     def _kill(self) -> None:

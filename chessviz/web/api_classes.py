@@ -64,13 +64,20 @@ class LiveClasses:
         self._feeds: Feeds | None = None
         self._pid = None
 
-    def start_embedded(self) -> str:
-        """Start the embedded Redis server now, unless REDIS_URL names one; return the URL used."""
+    def start_embedded(self, watch: bool = True) -> str:
+        """Start the embedded Redis server now, unless REDIS_URL names one; return the URL used.
+        ``watch``: a thread starts it again if it dies; gunicorn's master calls check_embedded()
+        from its own loop instead (see EmbeddedRedis.start)."""
         with self.lock:
             if self.url is None:
                 self.embedded = self.embedded or EmbeddedRedis(self.folder)
-                self.embedded.start()
+                self.embedded.start(watch=watch)
             return self.url or self.embedded.url
+
+    def check_embedded(self) -> None:
+        """Start the embedded Redis again if it died (in the process that started it)."""
+        if self.embedded is not None:
+            self.embedded.check()
 
     def stop_embedded(self) -> None:
         if self.embedded is not None:

@@ -26,11 +26,13 @@ import argparse  # after the patch, as gevent requires
 import ipaddress
 import json
 import resource
+import sys
 
 import gevent
 import psutil
 from gunicorn import util as gunicorn_util
 from gunicorn.app.base import BaseApplication
+from gunicorn.arbiter import Arbiter
 from gunicorn.workers.ggevent import GeventWorker
 
 from . import create_app
@@ -91,11 +93,27 @@ class Worker(GeventWorker):
         gevent.spawn(self.wsgi.extensions["chessviz_classes"].close_streams)
 
 
+class Master(Arbiter):
+    """gunicorn's master loop, which also starts the live class's embedded Redis again if it dies
+    (once a second, between its own rounds of watching its workers)."""
+
+    def manage_workers(self):
+        super().manage_workers()
+        self.app.application.extensions["chessviz_classes"].check_embedded()
+
+
 class Classroom(BaseApplication):
     def __init__(self, app, options: dict):
         self.application = app
         self.options = options
         super().__init__()
+
+    def run(self):
+        try:
+            Master(self).run()
+        except RuntimeError as error:  # as BaseApplication.run: gunicorn's own message, no traceback
+            print(f"\nError: {error}\n", file=sys.stderr, flush=True)
+            sys.exit(1)
 
     def load_config(self):
         for key, value in self.options.items():
@@ -169,7 +187,7 @@ def start_live_classes(app) -> None:
     share it (gunicorn's on_exit stops it with the server); REDIS_URL names a shared one instead."""
     live = app.extensions["chessviz_classes"]
     try:
-        url = live.start_embedded()
+        url = live.start_embedded(watch=False)  # Master checks it: a watching thread would be forked
         print("Live classes: " + ("the Redis at REDIS_URL" if live.url else f"an embedded Redis on {url}"), flush=True)
     except Exception as error:  # every chapter still works; the class endpoints answer 503
         print(f"Live classes are unavailable: {error}", flush=True)
