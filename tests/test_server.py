@@ -130,6 +130,7 @@ def test_prints_addresses_and_logs_each_request(server):
     output, _ = server["process"].communicate(timeout=15)
     assert f"Only this computer can reach it: http://127.0.0.1:{server['port']}/" in output
     assert re.search(r'127\.0\.0\.1 "GET /api/square\?sq=b7&marker=access-log HTTP/1\.1" 200 \d+ \d+ms', output), output
+    assert "Traceback" not in output, output  # nothing the master started (a thread, a greenlet) fails in a worker
 
 
 def test_lan_addresses_are_the_machines_non_loopback_ipv4():
