@@ -178,7 +178,7 @@ class EmbeddedRedis:
             if process is not None:
                 self._kill()  # what is left of it: its keeper thread, socket and folder
                 log.warning("the embedded Redis server stopped (exit %s); starting it again", process.returncode)
-            with contextlib.suppress(RedisStartError):  # else tried again at the next check
+            with contextlib.suppress(RedisStartError, OSError):  # else tried again at the next check
                 self._start(timeout=10.0)
 
     def _spawn(self, args: list[str]) -> subprocess.Popen:

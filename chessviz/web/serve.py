@@ -99,7 +99,10 @@ class Master(Arbiter):
 
     def manage_workers(self):
         super().manage_workers()
-        self.app.application.extensions["chessviz_classes"].check_embedded()
+        try:
+            self.app.application.extensions["chessviz_classes"].check_embedded()
+        except Exception:  # the chapters must go on: an error here would stop the whole server
+            self.log.exception("could not start the live class's embedded Redis again")
 
 
 class Classroom(BaseApplication):
