@@ -218,18 +218,19 @@ const info = el("div", { class: "panel selection", "aria-live": "polite" });
 movesColumn.append(info);
 const predict = createStatePredict(root, state, "Select a piece, then mark the squares you think it can move to, and reveal.");
 
-let current = null; // the last position drawn, and the state it was drawn for
-let drawnFor = null;
+/** The question the board asks of the API: the position of the state, with its selected piece's moves. */
+const positionQuery = (s) => ({ fen: s.fen, square: s.sel, mapping: s.mapping });
+let drawn = null; // { s, position }: the last position drawn and the state it was drawn for
 
 /** A tap is read against the state's position. That is the one drawn, except when a quick second
  * tap lands before the first one's redraw: then it is asked for (from the answers asked ahead). A
  * drawn position is read at once, so that taps keep their order. */
 async function clickSquare(name) {
   const s = state.get();
-  if (!current) return;
-  let position = current;
-  if (drawnFor.fen !== s.fen || drawnFor.sel !== s.sel) {
-    position = await api("/position", { fen: s.fen, square: s.sel, mapping: s.mapping });
+  if (!drawn) return;
+  let position = drawn.position;
+  if (drawn.s.fen !== s.fen || drawn.s.sel !== s.sel) {
+    position = await api("/position", positionQuery(s));
     if (state.get() !== s) return; // the state moved on meanwhile: this tap was for a board no longer there
   }
   const selected = position.selected;
@@ -348,11 +349,11 @@ run({
     syncLine();
     mapping.set(s.mapping);
   },
-  load: (s) => api("/position", { fen: s.fen, square: s.sel, mapping: s.mapping }),
+  load: (s) => api("/position", positionQuery(s)),
   // A tap selects the piece on a square, or, with a piece selected, moves it there: then the
   // position after the move is what the board shows next.
   taps: (s, position) => {
-    const query = { fen: s.fen, square: s.sel, mapping: s.mapping };
+    const query = positionQuery(s);
     const from = position.selected?.piece ? position.selected.square : null;
     return from
       ? {
@@ -366,8 +367,7 @@ run({
       : { tap: "square", requests: [["/position", query]] };
   },
   draw(s, position) {
-    current = position;
-    drawnFor = s;
+    drawn = { s, position };
     if (document.activeElement !== input) input.value = position.fen;
     const selected = position.selected;
     const moves = selected ? big(selected.bitboard) : 0n;
