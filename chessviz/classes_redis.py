@@ -64,19 +64,6 @@ def _forget_the_dead(folder: Path) -> None:
             shutil.rmtree(stale, ignore_errors=True)
 
 
-def _alive(process: subprocess.Popen) -> bool:
-    """Whether a server still runs. Its parent may not be the one to reap it (gunicorn's master reaps
-    every child it has), so a pid that is gone, or only a zombie, is a dead server too."""
-    import psutil
-
-    if process.poll() is not None:
-        return False
-    try:
-        return psutil.Process(process.pid).status() != psutil.STATUS_ZOMBIE
-    except psutil.NoSuchProcess:
-        return False
-
-
 class EmbeddedRedis:
     """One private redis-server on a Unix socket in ``folder`` (created if absent).
 
@@ -168,7 +155,7 @@ class EmbeddedRedis:
         held are gone, but new ones can start, and the pages' reconnecting finds a store again. Only
         in the owner; a server stopped with stop() stays stopped."""
         process = self.process
-        if os.getpid() != self.owner or not self._wanted or (process is not None and _alive(process)):
+        if os.getpid() != self.owner or not self._wanted or self.running():
             return
         # Under the lock: a stop() meanwhile either comes first, and nothing is started, or after,
         # and stops the new server.
@@ -207,7 +194,17 @@ class EmbeddedRedis:
         return process
 
     def running(self) -> bool:
-        return self.process is not None and self.process.poll() is None
+        """Whether the server runs. This process may not be the one to reap it (gunicorn's master
+        reaps every child it has), so a pid that is gone, or only a zombie, is not running either."""
+        import psutil
+
+        process = self.process
+        if process is None or process.poll() is not None:
+            return False
+        try:
+            return psutil.Process(process.pid).status() != psutil.STATUS_ZOMBIE
+        except psutil.NoSuchProcess:
+            return False
 
     def _answers(self) -> bool:
         import socket
