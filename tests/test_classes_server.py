@@ -77,6 +77,15 @@ class RawStream:
         self.connection.close()
 
 
+def redis_servers(process: psutil.Process) -> list[psutil.Process]:
+    """The Redis servers a server process started (the embedded one: at most one)."""
+    return [c for c in process.children() if "redis" in c.name()]
+
+
+def workers(master: psutil.Process) -> list[psutil.Process]:
+    return [c for c in master.children() if "redis" not in c.name()]
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     cwd = tmp_path_factory.mktemp("serve-live")
@@ -85,7 +94,7 @@ def server(tmp_path_factory):
     process, _ = start_serve(cwd, port, env, output=subprocess.DEVNULL)  # its log: unread, so not piped
     master = psutil.Process(process.pid)
     deadline = time.monotonic() + 120
-    while len([c for c in master.children() if "redis" not in c.name()]) < 2:  # both workers up
+    while len(workers(master)) < 2:  # both workers up
         assert time.monotonic() < deadline
         time.sleep(0.1)
     yield {"port": port, "process": process, "master": master, "cwd": cwd}
@@ -108,8 +117,7 @@ def test_streams_on_both_workers_get_the_teacher_s_events(server):
     status, made = request(port, "POST", "/api/classes", {"path": "/chapter/rays"})
     assert status == 201
     code, key = made["code"], made["teacher_key"]
-    redis_servers = [c for c in server["master"].children() if "redis" in c.name()]
-    assert len(redis_servers) == 1, "the master starts one Redis for both workers"
+    assert len(redis_servers(server["master"])) == 1, "the master starts one Redis for both workers"
     streams, holders = [], {}
     deadline = time.monotonic() + 120
     # The kernel shares connections out between the workers' sockets: open streams until both hold some.
@@ -119,7 +127,7 @@ def test_streams_on_both_workers_get_the_teacher_s_events(server):
         assert stream.wait_for("view") == {"path": "/chapter/rays"}
         streams.append(stream)
         holders[stream] = worker_of(server, stream.local_port)
-    assert set(holders.values()) <= {w.pid for w in server["master"].children() if "redis" not in w.name()}
+    assert set(holders.values()) <= {w.pid for w in workers(server["master"])}
     assert request(port, "PUT", f"/api/classes/{code}/view", {"path": "/chapter/mask?sq=b2"}, key)[0] == 200
     for stream in streams:
         assert stream.wait_for("view") == {"path": "/chapter/mask?sq=b2"}
@@ -161,7 +169,7 @@ def test_a_worker_killed_mid_lesson_loses_no_class_and_no_answer(server):
     victim.kill()
     victim.wait(timeout=15)
     deadline = time.monotonic() + 120
-    while len([c for c in server["master"].children() if "redis" not in c.name()]) < 2:  # gunicorn starts another
+    while len(workers(server["master"])) < 2:  # gunicorn starts another
         assert time.monotonic() < deadline
         time.sleep(0.1)
     status, info = request(port, "GET", f"/api/classes/{code}")
@@ -181,7 +189,7 @@ def test_the_embedded_redis_killed_mid_lesson_is_started_again_by_the_master(ser
     another on the same socket, and both workers use it; the classes it held are gone with it."""
     port = server["port"]
     _, made = request(port, "POST", "/api/classes", {"path": "/chapter/rays"})
-    (first,) = [c for c in server["master"].children() if "redis" in c.name()]
+    (first,) = redis_servers(server["master"])
     first.kill()
     deadline = time.monotonic() + 60
     while True:
@@ -191,7 +199,7 @@ def test_the_embedded_redis_killed_mid_lesson_is_started_again_by_the_master(ser
         assert status == 503 and answer["error"]["code"] == "class_unavailable", (status, answer)
         assert time.monotonic() < deadline, "the master did not start its Redis again"
         time.sleep(0.1)
-    (second,) = [c for c in server["master"].children() if "redis" in c.name()]
+    (second,) = redis_servers(server["master"])
     assert second.pid != first.pid
     assert request(port, "GET", f"/api/classes/{made['code']}")[0] == 404
     # Both workers reach the new server: streams are opened until each worker holds one.
@@ -216,7 +224,7 @@ def test_a_stopping_server_ends_its_event_streams_and_its_embedded_redis(server)
     streams = [RawStream(port, f"/api/classes/{made['code']}/events") for _ in range(6)]  # on both workers' sockets
     for stream in streams:
         stream.wait_for("view")
-    redis_server = next(c for c in server["master"].children() if "redis" in c.name())
+    (redis_server,) = redis_servers(server["master"])
     server["process"].terminate()
     for stream in streams:
         assert stream.finished.wait(30), "a stream was still open after the server stopped"
@@ -251,12 +259,12 @@ def test_make_run_starts_its_own_redis_with_the_first_class_and_it_dies_with_the
                 assert process.poll() is None and time.monotonic() < deadline
                 time.sleep(0.2)
         server = psutil.Process(process.pid)
-        assert [c for c in server.children() if "redis" in c.name()] == []  # none until a class needs it
+        assert redis_servers(server) == []  # none until a class needs it
         status, made = request(port, "POST", "/api/classes", {"path": "/chapter/rays"})
         assert status == 201
         for _ in range(3):  # requests after the one whose thread started it (and ended): the Redis outlives it
             assert request(port, "GET", f"/api/classes/{made['code']}")[0] == 200
-        (redis_server,) = [c for c in server.children() if "redis" in c.name()]
+        (redis_server,) = redis_servers(server)
         process.kill()
         process.wait(timeout=15)
         redis_server.wait(timeout=15)  # stopped by Linux when its parent died
