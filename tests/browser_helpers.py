@@ -7,6 +7,8 @@ import os
 import shutil
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from chessviz.squares import SQUARE_NAMES, convert
 
 from project import KEEP_SCREENSHOTS, SCREENSHOTS
@@ -149,3 +151,28 @@ FINGER_PX = 40
 def small_targets(page) -> list[dict]:
     """The tap targets on the page under a finger's width either way."""
     return [t for t in page.evaluate(TARGETS) if min(t["width"], t["height"]) < FINGER_PX]
+
+
+def record_texts(page, selector: str) -> None:
+    """Keep, in the page, every text the element at `selector` shows from now on: a screen reader
+    reads a live region at each change, so the list is what it hears, in order."""
+    page.evaluate(
+        """(selector) => {
+          const node = document.querySelector(selector);
+          const seen = ((window.__texts ??= {})[selector] = []);
+          const changes = { childList: true, characterData: true, subtree: true };
+          new MutationObserver(() => seen.push(node.textContent)).observe(node, changes);
+        }""",
+        selector,
+    )
+
+
+def wait_for_texts(page, selector: str, expected: list[str]) -> None:
+    """Wait until the element at `selector` has shown exactly `expected` since record_texts."""
+    try:
+        page.wait_for_function(
+            "([s, want]) => JSON.stringify(window.__texts[s]) === JSON.stringify(want)", arg=[selector, expected], timeout=5_000
+        )
+    except PlaywrightTimeout as error:  # say what it showed instead
+        seen = page.evaluate("(s) => window.__texts[s]", selector)
+        raise AssertionError(f"{selector} showed {seen!r}, not {expected!r}") from error

@@ -4,7 +4,7 @@ contradictory text, words for students, navigation that behaves."""
 
 from urllib.parse import parse_qs, urlparse
 
-from browser_helpers import screenshot, squares_of, wait_for_board
+from browser_helpers import record_texts, screenshot, squares_of, wait_for_board, wait_for_texts
 
 DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"  # the devlog's final position (chessviz/devlog.py)
 
@@ -72,6 +72,11 @@ def test_slider_and_blocker_never_share_a_square_silently(page, live_server):
     page.click('[data-board="occupied"] [data-square="f4"]')
     page.wait_for_function("() => document.querySelector('[data-role=click-note]').textContent.includes('f4 holds the slider')")
     assert page.url == url
+    # The same refused click again: the same sentence, said again (taken out, then written back).
+    said = note.text_content()
+    record_texts(page, '[data-role="click-note"]')
+    page.click('[data-board="occupied"] [data-square="f4"]')
+    wait_for_texts(page, '[data-role="click-note"]', ["", said])
     # A click that does something clears the note in the same draw.
     page.click('[data-board="slider"] [data-square="a1"]')
     page.wait_for_selector('[data-board="slider"] [data-square="a1"][data-piece="R"]')

@@ -21,12 +21,13 @@ from chessviz.chapters import CHAPTERS
 from chessviz.classes_redis import EmbeddedRedis
 from chessviz.questions import question_for
 
-from browser_helpers import screenshot
+from browser_helpers import record_texts, screenshot, wait_for_texts
 from live_helpers import make_app
 from servers import served
 
 SLUGS = {c.slug for c in CHAPTERS}
 TIMEOUT = 15_000  # ms: every wait is for a condition, bounded
+SENT = "Your answer is sent. You can change it until your teacher reveals the answer."
 
 
 @pytest.fixture(scope="module")
@@ -184,8 +185,10 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     expect(cy.page.locator('[data-board="my-answer"] [data-square="a1"]')).to_have_attribute("data-bit", "1")
     cy.page.locator('[data-board="my-answer"] [data-square="a1"]').click()  # changes their mind
     cy.page.locator(f'[data-board="my-answer"] [data-square="{truth[-1]}"]').click()
+    record_texts(cy.page, "[data-live-result]")  # it still says the first answer is sent
     cy.page.get_by_role("button", name="Send my answer").click()
-    expect(cy.page.locator("[data-live-result]")).to_contain_text("Your answer is sent")
+    # The same words for the new answer: taken out and written back, so that a screen reader says them.
+    wait_for_texts(cy.page, "[data-live-result]", ["", SENT])
     # The heat map: how many marked each square, no names.
     expected = dict.fromkeys(truth, 1)
     expected[truth[0]] = 2
@@ -259,6 +262,11 @@ def test_the_join_page_says_what_is_wrong(people):
     page.get_by_label("Class code").fill("K7Q")
     page.get_by_role("button", name="Join", exact=True).click()
     expect(page.locator("[data-live-message]")).to_contain_text("A code has 6 letters and digits")
+    # The same mistake again gets the same words, said again (taken out, then written back).
+    said = page.locator("[data-live-message]").text_content()
+    record_texts(page, "[data-live-message]")
+    page.get_by_role("button", name="Join", exact=True).click()
+    wait_for_texts(page, "[data-live-message]", ["", said])
     page.get_by_label("Class code").fill("ZZZZZZ")
     page.get_by_role("button", name="Join", exact=True).click()
     expect(page.locator("[data-live-message]")).to_contain_text("No class has this code")

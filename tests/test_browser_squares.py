@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from chessviz.squares import convert, parse_square
 
-from browser_helpers import screenshot
+from browser_helpers import record_texts, screenshot, wait_for_texts
 
 
 def board_bits(page, role: str) -> set[str]:
@@ -61,6 +61,13 @@ def test_squares_click_type_reload_and_keyboard(page, live_server, client):
         status = page.locator('[data-readout="lerf"] .copy-status')
         expect(status).to_have_text(re.compile(rf"^(copied {re.escape(literal)}|{re.escape(literal)} \(select and copy\))$"))
         expect(page.locator('[data-readout="lerf"]')).to_have_attribute("data-copied", literal)
+    # The same copy again: the same words, taken out and written back, so that a screen reader
+    # says them a second time (unchanged, they would be silent).
+    status_line = '[data-readout="lerf"] .copy-status'
+    again = page.locator(status_line).text_content()
+    record_texts(page, status_line)
+    page.click('[data-readout="lerf"] [data-copy="js"]')
+    wait_for_texts(page, status_line, ["", again])
     # Back undoes the last change.
     page.go_back()
     page.wait_for_function('() => !document.querySelector(\'[data-board="lerf"] [data-square="e2"][data-bit="1"]\')')

@@ -1,11 +1,12 @@
 // Building blocks the chapters share: chapter links, state fields, the slider setup
 // (occupancy board, slider board, line and mapping choice) and a clickable list of steps.
 
+import { announce } from "./announce.js";
 import { queryString } from "./api.js";
 import { convert, hasSquare, parseBB, SQUARE_NAMES, squareIndex, toggleSquare } from "./bits.js";
 import { createBoard } from "./board.js";
 import { createMappingSwitch, createRadioGroup, createSelect } from "./controls.js";
-import { add, columns, el, setText } from "./dom.js";
+import { add, columns, el } from "./dom.js";
 import { createPredict } from "./predict.js";
 import { createReadout } from "./readout.js";
 import { T } from "./state.js";
@@ -91,9 +92,7 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
   // A square holds one piece: a click that would put the slider and a blocker on one square
   // is refused with a sentence here, instead of one of them silently vanishing.
   const note = el("p", { class: "click-note", role: "status", "data-role": "click-note", "data-present-fold": "" });
-  const refuse = (text) => {
-    note.textContent = text;
-  };
+  const refuse = (text) => announce(note, text, { again: true }); // the same refusal twice is heard twice
   const toggled = (name) => ({ occ: toggleSquare(state.get().occ, squareIndex(name)) });
   const occupied = createValueBoard(occColumn, {
     role: "occupied",
@@ -126,7 +125,7 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
      * square) and of the slider, when the chapter knows the real pieces (a game position).
      */
     draw(s, { o, r }, glyphs = {}) {
-      setText(note, "");
+      announce(note, ""); // also drops a refusal still waiting to be said again
       mapping.set(s.mapping);
       lineSelect?.set(s.line);
       const letter = glyphs.slider ?? (typeof piece === "function" ? piece(s) : piece);

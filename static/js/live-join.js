@@ -2,6 +2,7 @@
 // teacher's current view. A student who already joined this class from this browser goes
 // straight back to it with the key kept here.
 
+import { announce } from "./announce.js";
 import { add, el } from "./dom.js";
 import { call, follow, keep, kept, normalizeCode, takeRole } from "./live-core.js";
 
@@ -15,8 +16,9 @@ function setUp(page) {
   const nameInput = form.querySelector("#live-name");
   const button = form.querySelector("[data-live-join-button]");
   const message = form.querySelector("[data-live-message]");
-  const say = (text, problem = true) => {
-    message.textContent = text;
+  // again: heard even when it repeats the last message (the same mistyped code twice).
+  const say = (text, problem = true, again = false) => {
+    announce(message, text, { again });
     message.dataset.problem = problem ? "1" : "0";
   };
 
@@ -33,7 +35,11 @@ function setUp(page) {
     event.preventDefault();
     const code = normalizeCode(codeInput.value, alphabet, Number(length));
     if (!code) {
-      say(`A code has ${length} letters and digits, such as K7QM2P (there is no I, O, 0 or 1). Check it and type it again.`);
+      say(
+        `A code has ${length} letters and digits, such as K7QM2P (there is no I, O, 0 or 1). Check it and type it again.`,
+        true,
+        true,
+      );
       codeInput.focus();
       return;
     }

@@ -4,11 +4,14 @@
 // typing a value, see whether they were right). Which one this tab shows: live-core.js.
 // The server decides every answer; this page only shows what it says.
 
+import { announce } from "./announce.js";
 import { SQUARE_NAMES, squareIndex } from "./bits.js";
 import { createBoard } from "./board.js";
 import { add, el } from "./dom.js";
 import { call, follow, keep, kept, tabRole, takeRole, viewPath } from "./live-core.js";
 import { shareLink } from "./share.js";
+
+const SENT = "Your answer is sent. You can change it until your teacher reveals the answer.";
 
 const root = document.querySelector("[data-live]");
 if (root) setUp(root);
@@ -100,9 +103,8 @@ function teacherPanel(root, start, record) {
   const heat = createBoard(part("heat"), { role: "class-answers", label: "Marks per square" });
   let question = null; // {question_id, kind, prompt, answer?}
   let timers = [];
-  const note = (text) => {
-    part("note").textContent = text;
-  };
+  // again: a message answering the teacher's press, heard even when it repeats the last one.
+  const note = (text, again = false) => announce(part("note"), text, { again });
 
   function show(open) {
     record.open = open;
@@ -169,9 +171,12 @@ function teacherPanel(root, start, record) {
       poll();
     } catch (error) {
       if (error.code === "invalid_parameter")
-        note("This view asks no question: choose a state where the chapter's exercise asks one (in the game, select a piece).");
+        note(
+          "This view asks no question: choose a state where the chapter's exercise asks one (in the game, select a piece).",
+          true,
+        );
       else if (error.status === 404) ended("The class has ended.");
-      else note("The question could not be asked; try again.");
+      else note("The question could not be asked; try again.", true);
     }
   });
   part("reveal").addEventListener("click", async () => {
@@ -182,7 +187,7 @@ function teacherPanel(root, start, record) {
       drawQuestion();
       poll();
     } catch {
-      note("The answer could not be revealed; try again.");
+      note("The answer could not be revealed; try again.", true);
     }
   });
   part("end").addEventListener("click", () => {
@@ -198,7 +203,7 @@ function teacherPanel(root, start, record) {
       await call("DELETE", `/${record.code}`, { key: record.key });
     } catch (error) {
       if (error.status !== 404) {
-        note("The class could not be ended; try again.");
+        note("The class could not be ended; try again.", true);
         return;
       }
     }
@@ -430,7 +435,7 @@ function studentBar(root, record) {
     } catch {}
     marked = new Set(draft ?? (Array.isArray(answer) ? answer : []));
     part("value").value = typeof answer === "string" ? answer : "";
-    part("result").textContent = answer ? "Your answer is sent. You can change it until your teacher reveals the answer." : "";
+    announce(part("result"), answer ? SENT : "");
     drawTask();
   }
 
@@ -478,16 +483,19 @@ function studentBar(root, record) {
     try {
       const sentAnswer = await call("POST", `/${record.code}/answers`, { body, key: record.key });
       given = sentAnswer.answer;
-      part("result").textContent = "Your answer is sent. You can change it until your teacher reveals the answer.";
+      await announce(part("result"), SENT, { again: true }); // a changed answer sent is heard too
       part("result").dataset.sent = "1";
     } catch (error) {
       part("result").dataset.sent = "0";
-      part("result").textContent =
+      await announce(
+        part("result"),
         error.code === "invalid_bitboard"
           ? "Type a whole number from 0 to 2^64 − 1: 0x and hex digits, or decimal digits."
           : error.code === "question_closed"
             ? "The answer was revealed: answers are closed."
-            : "Your answer could not be sent; try again.";
+            : "Your answer could not be sent; try again.",
+        { again: true },
+      );
     }
   };
   part("submit").addEventListener("click", submit);
@@ -506,14 +514,16 @@ function studentBar(root, record) {
       drawTask();
       const truth = question.kind === "value" ? valueText(data.answer) : data.answer.join(", ") || "no square";
       part("result").dataset.right = String(me.right);
-      part("result").textContent =
+      announce(
+        part("result"),
         me.right === true
           ? `✓ Right: ${truth}.`
           : me.right === false
             ? `✗ Not right this time: the answer is ${truth}.`
-            : `You did not answer: the answer is ${truth}.`;
+            : `You did not answer: the answer is ${truth}.`,
+      );
     } catch {
-      part("result").textContent = "The answer is revealed; yours could not be checked.";
+      announce(part("result"), "The answer is revealed; yours could not be checked.");
     }
   }
 

@@ -1,6 +1,7 @@
 // A bitboard readout: hex, decimal and 64-bit binary, with copy buttons that give the value
 // as a C ULL, a Python int and a JavaScript BigInt literal. Optionally typed into.
 
+import { announce } from "./announce.js";
 import { binaryBytes, hex, literals, parseBB } from "./bits.js";
 import { createErrorLine } from "./controls.js";
 import { setText } from "./dom.js";
@@ -77,9 +78,9 @@ export function createReadout(container, { role, label, editable = false, onInpu
     const text = literals(value)[kind];
     try {
       await navigator.clipboard.writeText(text);
-      status.textContent = `copied ${text}`;
+      await announce(status, `copied ${text}`, { again: true }); // a second copy is heard too
     } catch {
-      status.textContent = `${text} (select and copy)`;
+      await announce(status, `${text} (select and copy)`, { again: true });
     }
     box.dataset.copied = text; // last, so that whoever waits for it finds the status written
   });

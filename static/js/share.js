@@ -4,6 +4,7 @@
 // through the URL and the board contract (data-board), so it works on every chapter
 // without knowing its module.
 
+import { announce } from "./announce.js";
 import { boardSvg, download, readBoard, svgToPng } from "./board-export.js";
 
 const HIDE = "hide";
@@ -71,7 +72,7 @@ function setUp(dialog) {
     qr.src = `${API_ROOT}/qr?text=${encodeURIComponent(link)}`;
     qr.alt = `QR code of the link ${link}`;
     dialog.dataset.link = link;
-    status.textContent = "";
+    announce(status, "");
   }
 
   function listBoards() {
@@ -99,10 +100,10 @@ function setUp(dialog) {
   dialog.querySelector("[data-share-copy]").addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(linkInput.value);
-      status.textContent = "Link copied.";
+      announce(status, "Link copied.", { again: true }); // a second copy is heard too
     } catch {
       linkInput.select();
-      status.textContent = "Press Ctrl+C (or Cmd+C) to copy the selected link.";
+      announce(status, "Press Ctrl+C (or Cmd+C) to copy the selected link.", { again: true });
     }
   });
   dialog.querySelector("[data-export-buttons]").addEventListener("click", async (event) => {
@@ -116,9 +117,9 @@ function setUp(dialog) {
     try {
       if (format === "svg") download(new Blob([svg], { type: "image/svg+xml" }), `${name}.svg`);
       else download(await svgToPng(svg), `${name}.png`);
-      exportStatus.textContent = `Saved ${name}.${format}.`;
+      announce(exportStatus, `Saved ${name}.${format}.`, { again: true });
     } catch (error) {
-      exportStatus.textContent = `The export failed: ${error.message}`;
+      announce(exportStatus, `The export failed: ${error.message}`, { again: true });
     }
   });
 }
