@@ -91,3 +91,12 @@ test("the pause of one region does not hold another", async (t) => {
   assert.deepEqual(a.writes, ["", "copied 0x1"]);
   assert.deepEqual(b.writes, ["copied 0x1"]);
 });
+
+test("other words for an action, while words wait, are written at once in their place", async (t) => {
+  const r = region("Saved game-board.png.");
+  const saved = announce(r, "Saved game-board.png.", { again: true });
+  await announce(r, "The export failed: no canvas", { again: true });
+  await saved;
+  t.mock.timers.tick(10 * AGAIN_MS);
+  assert.deepEqual(r.writes, ["", "The export failed: no canvas"]);
+});
