@@ -4,6 +4,7 @@ gevent workers), on a free loopback port."""
 import json
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -15,6 +16,8 @@ from pathlib import Path
 import pytest
 
 from chessviz.web import serving
+
+from servers import stop_group
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -39,8 +42,11 @@ def test_make_serve_runs_this_module():
     assert "-m chessviz.web.serve" in makefile.split("\nserve:")[1].split("\n\n")[0]
 
 
-def start_serve(cwd, port: int, env: dict | None = None, output=subprocess.PIPE) -> tuple[subprocess.Popen, str]:
-    """Start `make serve`'s module with 2 workers on a free loopback port; return it when it answers."""
+def start_serve(
+    cwd, port: int, env: dict | None = None, output=subprocess.PIPE, own_group: bool = False
+) -> tuple[subprocess.Popen, str]:
+    """Start `make serve`'s module with 2 workers on a free loopback port; return it when it answers.
+    own_group: in a process group of its own, as in a terminal (a Ctrl-C there reaches them all)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "chessviz.web.serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "2"],
         cwd=cwd,
@@ -48,6 +54,7 @@ def start_serve(cwd, port: int, env: dict | None = None, output=subprocess.PIPE)
         stderr=subprocess.STDOUT,
         text=True,
         env={**(os.environ if env is None else env), "PYTHONPATH": str(ROOT)},
+        start_new_session=own_group,
     )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 120
@@ -131,6 +138,36 @@ def test_prints_addresses_and_logs_each_request(server):
     assert f"Only this computer can reach it: http://127.0.0.1:{server['port']}/" in output
     assert re.search(r'127\.0\.0\.1 "GET /api/square\?sq=b7&marker=access-log HTTP/1\.1" 200 \d+ \d+ms', output), output
     assert "Traceback" not in output, output  # nothing the master started (a thread, a greenlet) fails in a worker
+
+
+def test_a_ctrl_c_in_the_terminal_stops_the_server_at_once_and_quietly(tmp_path):
+    """A Ctrl-C reaches the whole process group, the master and each worker, and the master then
+    tells each worker to quit too: the server stops, says so, and prints no traceback (a worker's
+    second quit used to raise SystemExit again while it was exiting)."""
+    process, base = start_serve(tmp_path, free_port(), own_group=True)
+    try:
+        assert get(base + "/api/square?sq=e4")[0] == 200
+        os.killpg(process.pid, signal.SIGINT)
+        output, _ = process.communicate(timeout=30)
+    finally:
+        stop_group(process)
+    assert process.returncode == 0, output
+    assert "Handling signal: int" in output and "Shutting down: Master" in output, output
+    assert "Traceback" not in output and "SystemExit" not in output, output
+
+
+def test_a_worker_quits_once_however_many_quit_signals_reach_it(monkeypatch):
+    """The guard the test above relies on, without the race: gunicorn's quit runs once."""
+    from gunicorn.workers.ggevent import GeventWorker
+
+    from chessviz.web.serve import Worker
+
+    quits = []
+    monkeypatch.setattr(GeventWorker, "handle_quit", lambda self, sig, frame: quits.append(sig))
+    worker = Worker.__new__(Worker)  # the signal handler needs nothing of a booted worker
+    worker.handle_quit(signal.SIGINT, None)
+    worker.handle_quit(signal.SIGQUIT, None)
+    assert quits == [signal.SIGINT]
 
 
 def test_lan_addresses_are_the_machines_non_loopback_ipv4():
