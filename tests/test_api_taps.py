@@ -5,25 +5,50 @@ bad requests are refused naming their parameter; caching is the other endpoints'
 
 from __future__ import annotations
 
+import copy
+import gzip
+import json
 import random
 from urllib.parse import urlencode
 
 import brotli
 import chess
+import jsonpointer
 import pytest
 
 from chessviz.squares import SQUARE_NAMES
+from chessviz.web import taps as taps_module
 
 DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
 rng = random.Random("taps")
 
 
 def taps(client, tap: str, follow: str | None = None, **asked: dict) -> tuple[dict, bytes]:
+    """The batch with every answer's body whole (see built), and its bytes as sent."""
     query = {"tap": tap, **({"follow": follow} if follow else {})}
     query |= {name.replace("_", "-"): urlencode(q) for name, q in asked.items()}
     response = client.get("/api/taps", query_string=query)
     assert response.status_code == 200, response.json
-    return response.json, response.get_data()
+    return built(response.json), response.get_data()
+
+
+def built(batch: dict) -> dict:
+    """The batch with each answer told apart (like, changes) built whole: a copy of the body it
+    is like, each change set by jsonpointer (RFC 6901's reference implementation in Python, not
+    the page's code). A change sets what the body has; it never adds a key or an item."""
+    answers = batch["answers"]
+    whole = []
+    for entry in answers:
+        if "like" in entry:
+            like = answers[entry["like"]]
+            assert (like["path"], like["status"], entry["status"]) == (entry["path"], 200, 200)
+            body = copy.deepcopy(like["body"])  # KeyError: it is like an answer that is itself told apart
+            for pointer, value in entry["changes"]:
+                jsonpointer.resolve_pointer(body, pointer)  # JsonPointerException: names nothing there
+                body = jsonpointer.set_pointer(body, pointer, value)
+            entry = {key: value for key, value in entry.items() if key not in ("like", "changes")} | {"body": body}
+        whole.append(entry)
+    return {"answers": whole}
 
 
 def lerbef_bit(name: str) -> int:
@@ -51,21 +76,30 @@ def states():
     yield "square", None, {"position": {"fen": DEVLOG_FEN, "mapping": "lerbef"}}
     position = {"fen": DEVLOG_FEN, "square": "d4", "mapping": "lerf"}
     yield "square,to", "position", {"position": position, "move": {"fen": DEVLOG_FEN, "from": "d4"}}
+    methods = {
+        "piece": rng.choice(["rook", "bishop", "queen"]),
+        "sq": a,
+        "occupied": hex(rng.getrandbits(64) & rng.getrandbits(64)),
+    }
+    yield "sq;occupied^", None, {"methods": methods | {"mapping": rng.choice(["lerf", "lerbef"])}}
 
 
 @pytest.mark.parametrize("tap, follow, asked", list(states()))
 def test_every_answer_is_the_single_endpoints_byte_for_byte(client, tap, follow, asked):
     body, raw = taps(client, tap, follow, **asked)
     assert body["answers"], "no answer"
+    sent = json.loads(raw)["answers"]
     seen = set()
-    for entry in body["answers"]:
+    for entry, as_sent in zip(body["answers"], sent, strict=True):
         key = (entry["path"], tuple(sorted(entry["query"].items())))
         assert key not in seen, key  # each query once
         seen.add(key)
         single = client.get("/api" + entry["path"], query_string=entry["query"])
         assert single.status_code == entry["status"], entry["query"]
-        assert single.get_data().rstrip(b"\n") in raw, entry["query"]  # the very bytes, inside the batch
-        assert single.json == entry["body"]
+        if "body" in as_sent:
+            assert single.get_data().rstrip(b"\n") in raw, entry["query"]  # the very bytes, inside the batch
+        # Built or sent whole, the same JSON: values, their types (true is not 1) and key order.
+        assert json.dumps(entry["body"]) == json.dumps(single.json), entry["query"]
 
 
 def test_the_queries_are_the_taps_the_slider_setup_makes(client):
@@ -122,9 +156,115 @@ def test_the_size_is_bounded_and_compresses(client):
         "/api/taps", query_string={"tap": "sq;occupied^", "slide": urlencode(slide)}, headers={"Accept-Encoding": "br"}
     )
     assert one.headers["Content-Encoding"] == "br"
-    # 128 answers of /api/slide: about 300 KB of JSON, a few KB on the wire.
-    assert len(brotli.decompress(one.get_data())) > 250_000 and len(one.get_data()) < 8_000
+    # 128 answers of /api/slide: about 200 KB of JSON (300 KB with every body whole), a few KB on the wire.
+    assert len(brotli.decompress(one.get_data())) > 150_000 and len(one.get_data()) < 8_000
     assert len(raw) < 1_000_000
+
+
+def test_an_endpoint_s_answers_are_told_apart_when_that_makes_them_much_shorter(client):
+    """128 /api/methods answers of a queen: each after the first is its changes from the first,
+    and over gzip (all a browser offers over plain http) the batch is a fraction of what it was
+    with every body whole: gzip's 32 KB window cannot see repeats between 50 KB bodies."""
+    query = {"piece": "queen", "sq": "e4", "occupied": "0x1000804200000010", "mapping": "lerf"}
+    body, raw = taps(client, "sq;occupied^", methods=query)
+    sent = json.loads(raw)["answers"]
+    assert len(sent) == 128 and "body" in sent[0]
+    assert all(entry["like"] == 0 and entry["changes"] for entry in sent[1:])
+    whole = json.dumps(body, separators=(",", ":")).encode()
+    assert 2 * len(whole) > 5 * len(raw)  # 6.4 MB whole, 2.2 MB sent
+    assert len(gzip.compress(whole)) > 4 * len(gzip.compress(raw))  # 650 KB whole, 115 KB sent
+    # The page's first answer, the state's own, is the single endpoint's (built ones: test above).
+    assert sent[0]["query"]["sq"] == "a1"
+
+
+def test_answers_whose_changes_would_outweigh_them_keep_their_bodies(client):
+    """The intersections' derivations change in about a quarter of their values: told apart, an
+    answer would be longer than whole. The endpoint's second answer decides, for all of them."""
+    body, raw = taps(client, "a", intersections={"a": "e4", "b": "c7"})
+    sent = json.loads(raw)["answers"]
+    assert len(sent) == 64 and all("body" in entry and "like" not in entry for entry in sent)
+    first, second = body["answers"][0]["body"], body["answers"][1]["body"]
+    changes = taps_module._changes(first, second, "", [], [0])
+    assert 2 * len(json.dumps(changes)) > len(json.dumps(second))
+
+
+def rebuilt(old, changes):
+    new = copy.deepcopy(old)
+    for pointer, value in changes:
+        jsonpointer.resolve_pointer(new, pointer)
+        new = jsonpointer.set_pointer(new, pointer, value)
+    return new
+
+
+def random_json(rng: random.Random, depth: int = 0):
+    kind = rng.randrange(7 if depth < 4 else 5)
+    if kind == 0:
+        return rng.choice([True, False, None])
+    if kind == 1:
+        return rng.choice([0, 1, -3, 1.0, 0.5, 2**64])
+    if kind in (2, 3, 4):
+        return rng.choice(["", "e4", "0x0000000000000010", "a/b", "~0", "~1", "é"])
+    if kind == 5:
+        return [random_json(rng, depth + 1) for _ in range(rng.randrange(4))]
+    return {
+        rng.choice(["sq", "a/b", "~x", "steps", "", "1"]) + str(i): random_json(rng, depth + 1) for i in range(rng.randrange(4))
+    }
+
+
+def mutated(rng: random.Random, value, depth: int = 0):
+    """A copy of value with some leaves changed, some types swapped (1 for True, 1.0 for 1), keys
+    reordered or renamed, lists lengthened or shortened."""
+    if isinstance(value, dict):
+        items = [(key, mutated(rng, v, depth + 1)) for key, v in value.items()]
+        if items and rng.random() < 0.1:
+            items.reverse()
+        if rng.random() < 0.1:
+            items.append(("new", 1))
+        return dict(items)
+    if isinstance(value, list):
+        items = [mutated(rng, v, depth + 1) for v in value]
+        if rng.random() < 0.1:
+            items = items[:-1] if items else [1]
+        return items
+    if rng.random() < 0.15 and not isinstance(value, str):
+        return swapped(value)
+    return random_json(rng, depth) if rng.random() < 0.2 else value
+
+
+def swapped(value):
+    """The same number or truth as another JSON type: 1 for true, 1.0 for 1, 1 for 1.0, 0 for null."""
+    if value is None:
+        return 0
+    if type(value) is bool:
+        return int(value)
+    if type(value) is int:
+        return float(value)
+    return int(value) if value.is_integer() else value
+
+
+def test_changes_rebuild_every_json_value_exactly_key_order_and_types_kept():
+    """The changes from one JSON value to another, set by jsonpointer in a copy of the first, give
+    the second exactly (its JSON text): on a thousand random pairs with swapped types, reordered
+    and renamed keys, lists of another length, and keys holding "/" and "~"."""
+    rng = random.Random("changes")
+    told = 0
+    for _ in range(1000):
+        old = {"body": random_json(rng)}
+        new = mutated(rng, old)
+        changes = taps_module._changes(old, new, "", [], [0])
+        if changes is None:  # only when the whole value differs in shape
+            assert list(old) != list(new)
+            continue
+        told += 1
+        assert json.dumps(rebuilt(old, changes)) == json.dumps(new)
+        assert (changes == []) == (json.dumps(old) == json.dumps(new))
+    assert told > 900
+    # The cases by name: a type change is a change, and a pointer escapes "~" and "/".
+    assert taps_module._changes({"x": [True]}, {"x": [1]}, "", [], [0]) == [["/x/0", 1]]
+    assert taps_module._changes({"x": 1}, {"x": 1.0}, "", [], [0]) == [["/x", 1.0]]
+    assert taps_module._changes({"a/b": {"~": 0}}, {"a/b": {"~": 2}}, "", [], [0]) == [["/a~1b/~0", 2]]
+    assert taps_module._changes({"a": 1, "b": 2}, {"b": 2, "a": 1}, "", [], [0]) is None  # another key order: whole
+    assert taps_module._changes({"s": [1, 2]}, {"s": [1]}, "", [], [0]) == [["/s", [1]]]
 
 
 @pytest.mark.parametrize(

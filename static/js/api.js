@@ -3,6 +3,8 @@
 // askAhead() asks /api/taps, in one request, for every answer a tap on a board may need
 // next; api() then takes such an answer from memory instead of the network.
 
+import { withChanges } from "./changes.js";
+
 const ROOT = document.body.dataset.apiRoot || "/api";
 const cache = new Map(); // request key -> promise of the answer
 const AHEAD_KEPT = 3; // the answers of the last few /api/taps requests, newest first (one can be a few MB)
@@ -35,7 +37,10 @@ const requestKey = (path, params) =>
 function answeredAhead(key) {
   for (const answers of ahead) {
     const entry = answers.get(key);
-    if (entry) return entry.status === 200 ? Promise.resolve(entry.body) : Promise.reject(new ApiError(entry.body.error));
+    if (!entry) continue;
+    if (entry.status !== 200) return Promise.reject(new ApiError(entry.body.error));
+    // An answer told apart is built when tapped, from its endpoint's first answer in the batch.
+    return new Promise((resolve) => resolve("like" in entry ? withChanges(entry.base, entry.changes) : entry.body));
   }
   return undefined;
 }
@@ -74,7 +79,10 @@ export function askAhead({ tap, requests, follow = null }) {
   for (const [path, query] of requests) params[path.slice(1)] = queryString(query);
   const url = `${ROOT}/taps?${queryString(params)}`;
   if (!asked.has(url)) {
-    const batch = fetchJson(url).then(({ answers }) => new Map(answers.map((e) => [requestKey(e.path, e.query), e])));
+    const batch = fetchJson(url).then(
+      ({ answers }) =>
+        new Map(answers.map((e) => [requestKey(e.path, e.query), "like" in e ? { ...e, base: answers[e.like].body } : e])),
+    );
     batch.catch(() => asked.delete(url));
     if (asked.size >= AHEAD_KEPT) asked.delete(asked.keys().next().value);
     asked.set(url, batch);

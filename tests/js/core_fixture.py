@@ -14,6 +14,7 @@ import json
 import random
 import sys
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -76,7 +77,23 @@ def fixture() -> dict:
         "pieces": list(PIECE_LINES),
         "code_tasks": tasks,
         "code_truth": {t["id"]: client.get(f"/api/code-truth?task={t['id']}").json for t in tasks["tasks"]},
+        "taps": [taps(client, tap, path, query, keep) for tap, path, query, keep in TAP_BATCHES],
     }
+
+
+# Tap batches as /api/taps sends them (answers told apart included), with each answer's body as
+# its single endpoint sends it: a slide batch whole, the first answers of a queen's methods.
+TAP_BATCHES = [
+    ("sq;occupied^", "slide", {"sq": "f4", "occupied": "0x1000804200000010", "line": "rank", "mapping": "lerbef"}, 128),
+    ("sq;occupied^", "methods", {"piece": "queen", "sq": "e4", "occupied": "0x1000804200000010", "mapping": "lerf"}, 6),
+]
+
+
+def taps(client, tap: str, path: str, query: dict, keep: int) -> dict:
+    batch = client.get("/api/taps", query_string={"tap": tap, path: urlencode(query)}).json["answers"][:keep]
+    single = [client.get("/api" + e["path"], query_string=e["query"]).json for e in batch]
+    assert any("like" in e for e in batch), "nothing told apart: the test would test nothing"
+    return {"answers": batch, "single": single}
 
 
 if __name__ == "__main__":
