@@ -167,13 +167,13 @@ def directions_table_answer(kind: str) -> dict:
     }
 
 
-def _meeting(a: Square, b: Square, line_a: str, line_b: str) -> dict:
+def _where_they_meet(a: Square, b: Square, line_a: str, line_b: str) -> dict:
+    """Where the two lines meet (or why not), and what the page's printed routine says of it."""
     square = intersection_square(a, b, line_a, line_b)
     printed = printed_intersection(a, b, line_a, line_b)
     return {
         "square": square_name(square) if square is not None else None,
         "reason": intersection_reason(a, b, line_a, line_b),
-        "working": x88_working(a, b, line_a, line_b),
         "printed": {
             "routine": printed.answer.routine.name,
             "call": printed.call,
@@ -182,6 +182,16 @@ def _meeting(a: Square, b: Square, line_a: str, line_b: str) -> dict:
             "square": None if printed.square is None else square_name(printed.square),
             "correct": printed.answer.correct,
         },
+    }
+
+
+def _meeting(a: Square, b: Square, line_a: str, line_b: str) -> dict:
+    meets = _where_they_meet(a, b, line_a, line_b)
+    return {
+        "square": meets["square"],
+        "reason": meets["reason"],
+        "working": x88_working(a, b, line_a, line_b),
+        "printed": meets["printed"],
         "derivation": derivation(a, b, line_a, line_b),
     }
 
@@ -197,6 +207,16 @@ def intersections_answer(a: Square, b: Square) -> dict:
         "a": square_name(a),
         "b": square_name(b),
         "combinations": [{"line_a": x, "line_b": y, **_meeting(a, b, x, y)} for x, y in PAIRS],
+    }
+
+
+def intersection_table_answer(a: Square, b: Square) -> dict:
+    """Return the 12 ordered pairs as intersections_answer has them, each without its 0x88 working
+    and derivation: the square, the reason and the printed routine, a row of the chapter's table."""
+    return {
+        "a": square_name(a),
+        "b": square_name(b),
+        "combinations": [{"line_a": x, "line_b": y, **_where_they_meet(a, b, x, y)} for x, y in PAIRS],
     }
 
 

@@ -74,6 +74,7 @@ SAMPLES = {
         {"a": a, "b": b, "line_a": x, "line_b": y} for a, b in some_pairs(40) for x in LINE_KINDS for y in LINE_KINDS if x != y
     ],
     "/api/intersections": [{"a": a, "b": b} for a, b in some_pairs(30)],
+    "/api/intersection-table": [{"a": a, "b": b} for a, b in some_pairs(30)],
     "/api/routines": [{}],
     # Every audited routine on a few pairs (a routine of one square ignores b).
     "/api/routine": [{"name": name, "a": a, "b": b} for name in ROUTINE_NAMES for a, b in some_pairs(3)],

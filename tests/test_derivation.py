@@ -10,6 +10,7 @@ the page's prose (the page's chain)."""
 from __future__ import annotations
 
 import functools
+import json
 import re
 from fractions import Fraction
 
@@ -179,7 +180,7 @@ def check_meeting(a: int, b: int, c: dict, truth: int, where) -> None:
 
 @pytest.mark.parametrize("part", range(8), ids=lambda part: f"a-plus-b-is-{part}-mod-8")
 def test_every_pair_and_every_pair_of_line_kinds(client, part):
-    """All 4096 pairs x 12 ordered pairs of /api/intersections (in eight parts, by a + b mod 8, so
+    """All 4096 pairs x 12 ordered pairs of /api/intersections and /api/intersection-table (in eight parts, by a + b mod 8, so
     that the suite's workers share them and a pair's two orders fall in one part), each answer
     asked once: its squares, reasons and printed routines (check_meeting); each chain's lines say
     what their values say, the true chain ends on the walked intersection, the page's chain where
@@ -197,6 +198,11 @@ def test_every_pair_and_every_pair_of_line_kinds(client, part):
         body = response.json
         assert (body["a"], body["b"]) == (NAMES[a], NAMES[b])
         assert [(c["line_a"], c["line_b"]) for c in body["combinations"]] == COMBOS
+        # The chapter's table: each pair's row, as checked below, without its working and derivation.
+        rows = client.get(f"/api/intersection-table?a={NAMES[a]}&b={NAMES[b]}")
+        row_keys = ("line_a", "line_b", "square", "reason", "printed")
+        expected = {"a": body["a"], "b": body["b"], "combinations": [{k: c[k] for k in row_keys} for c in body["combinations"]]}
+        assert json.dumps(rows.json) == json.dumps(expected), (NAMES[a], NAMES[b])
         for combination in body["combinations"]:
             line_a, line_b = combination["line_a"], combination["line_b"]
             where = (NAMES[a], NAMES[b], line_a, line_b)

@@ -314,6 +314,27 @@ def intersections(a: int, b: int) -> dict:
 
 
 @endpoint(
+    "/intersection-table",
+    [P.square("a", "First square.", example="e4"), P.square("b", "Second square.", example="c7")],
+    "The 12 ordered pairs of line kinds, a row each",
+    "Each pair as /api/intersections has it (line_a, line_b, square, reason, printed), without its 0x88 "
+    "working and its derivation: the rows of the Intersection Squares chapter's table, which a page asks "
+    "for every square a tap may choose, where the working and the derivation of one pair are enough.",
+    response=S.obj(
+        {
+            "a": S.SQUARE,
+            "b": S.SQUARE,
+            "combinations": S.array(
+                S.obj({"line_a": S.LINE, "line_b": S.LINE, **{k: _MEETING[k] for k in ("square", "reason", "printed")}}), 12
+            ),
+        }
+    ),
+)
+def intersection_table(a: int, b: int) -> dict:
+    return answers.intersection_table_answer(a, b)
+
+
+@endpoint(
     "/routines",
     [],
     "The audit of every routine the wiki pages print",

@@ -67,6 +67,11 @@ export function api(path, params = {}) {
   return cache.get(key);
 }
 
+/** Return api()'s promise for a request already made, or undefined: nothing is asked. */
+export function askedBefore(path, params = {}) {
+  return cache.get(requestKey(path, params));
+}
+
 /**
  * Ask, in one request, for the answers a tap on a board may need next: `tap` says what a tap
  * on a square changes (as /api/taps reads it, e.g. "sq;occupied^"), `requests` lists the

@@ -5,7 +5,7 @@
 // Opened from the routine audit (routine=... in the URL), it shows that printed routine's
 // answer beside the truth (/api/routine).
 
-import { api } from "../api.js";
+import { api, askedBefore } from "../api.js";
 import { bbOf } from "../bits.js";
 import { answersHidden, createChapter } from "../chapter.js";
 import { createSelect } from "../controls.js";
@@ -18,6 +18,24 @@ import { createRoutinePanel, loadRoutine, routineQuery } from "../routine-panel.
 import { T } from "../state.js";
 import { LINE_CHOICES, LINE_KINDS, lineName } from "../terms.js";
 import { allSquares, createWikiLayout, table, verdict } from "../wiki.js";
+
+/** The chosen pair's query: its squares and line kinds. */
+const pairOf = (s) => ({ a: s.a, b: s.b, line_a: s.line_a, line_b: s.line_b });
+
+/**
+ * The chosen pair's working and derivation: from all 12 pairs of these squares when they were
+ * asked (after each draw, so that choosing another row asks nothing), else from the API. Two
+ * lines of one kind are not among the 12: the API refuses the pair, and says why.
+ */
+async function chosenPair(s) {
+  const all = askedBefore("/intersections", { a: s.a, b: s.b });
+  const found = all && (await all.catch(() => null))?.combinations.find((c) => c.line_a === s.line_a && c.line_b === s.line_b);
+  if (found) return { one: { ...found, a: s.a, b: s.b }, refused: null };
+  return api("/intersection", pairOf(s)).then(
+    (one) => ({ one, refused: null }),
+    (refused) => ({ one: null, refused }),
+  );
+}
 
 const { root, state, error, run } = createChapter({
   a: T.square("e4"),
@@ -167,18 +185,20 @@ run({
     for (const key of ["line_a", "line_b"]) selects[key].set(s[key]);
     pick.set(s.pick);
   },
-  // A tap sets the square the switch names.
-  taps: (s) => ({ tap: s.pick, requests: [["/intersections", { a: s.a, b: s.b }], ...routineQuery(s)] }),
+  // A tap sets the square the switch names: the table's rows and the chosen pair's working and
+  // derivation are asked ahead, not every pair's (a twelfth of the bytes and of the server's work).
+  taps: (s) => ({
+    tap: s.pick,
+    requests: [["/intersection-table", { a: s.a, b: s.b }], ["/intersection", pairOf(s)], ...routineQuery(s)],
+  }),
   async load(s) {
-    const [squares, many, routine] = await Promise.all([allSquares(), api("/intersections", { a: s.a, b: s.b }), loadRoutine(s)]);
-    const one = many.combinations.find((c) => c.line_a === s.line_a && c.line_b === s.line_b);
-    if (one) return { squares, many, routine, one: { ...one, a: many.a, b: many.b } };
-    // Two lines of one kind: not among the pairs; the API says why.
-    const refused = await api("/intersection", { a: s.a, b: s.b, line_a: s.line_a, line_b: s.line_b }).then(
-      () => null,
-      (e) => e,
-    );
-    return { squares, many, routine, one: null, refused };
+    const [squares, many, routine, single] = await Promise.all([
+      allSquares(),
+      api("/intersection-table", { a: s.a, b: s.b }),
+      loadRoutine(s),
+      chosenPair(s),
+    ]);
+    return { squares, many, routine, ...single };
   },
   draw(s, { squares, many, one, refused, routine }) {
     const lineA = big(squares[s.a].masks[s.line_a]);
@@ -192,6 +212,8 @@ run({
     if (answersHidden(s)) board.draw({ bits: null, mapping: "lerf", marks: ends(s.a, s.b), cursor: s.a });
     else board.draw({ bits: one?.square ? bbOf([one.square]) : 0n, mapping: "lerf", fills, marks: ends(s.a, s.b), cursor: s.a });
     drawAll(many, s);
+    // Every pair of these squares, for a row chosen next; asked once this draw is painted.
+    requestAnimationFrame(() => setTimeout(() => api("/intersections", { a: s.a, b: s.b }).catch(() => {})));
     routinePanel.draw(routine);
     if (one) {
       drawWorking(one);
