@@ -95,6 +95,7 @@ def square_magics(kind: str, mapping: str) -> tuple[SquareMagic, ...]:
     return read_magics(DATA, kind, mapping)
 
 
+@cache  # every /api/methods answer asks it twice (magic and PEXT): summed once
 def table_entries(kind: str) -> int:
     """Return how many entries a kind's table has: the sum over squares of 2**(mask popcount)."""
     return sum(m.size for m in square_magics(kind, "lerf"))
