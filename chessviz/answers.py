@@ -201,23 +201,23 @@ def intersection_answer(a: Square, b: Square, line_a: str, line_b: str) -> dict:
     return {"a": square_name(a), "b": square_name(b), "line_a": line_a, "line_b": line_b, **_meeting(a, b, line_a, line_b)}
 
 
-def intersections_answer(a: Square, b: Square) -> dict:
-    """Return the 12 ordered pairs of line kinds through a and b, each as intersection_answer has it."""
+def _every_pair(a: Square, b: Square, each) -> dict:
     return {
         "a": square_name(a),
         "b": square_name(b),
-        "combinations": [{"line_a": x, "line_b": y, **_meeting(a, b, x, y)} for x, y in PAIRS],
+        "combinations": [{"line_a": x, "line_b": y, **each(a, b, x, y)} for x, y in PAIRS],
     }
+
+
+def intersections_answer(a: Square, b: Square) -> dict:
+    """Return the 12 ordered pairs of line kinds through a and b, each as intersection_answer has it."""
+    return _every_pair(a, b, _meeting)
 
 
 def intersection_table_answer(a: Square, b: Square) -> dict:
     """Return the 12 ordered pairs as intersections_answer has them, each without its 0x88 working
     and derivation: the square, the reason and the printed routine, a row of the chapter's table."""
-    return {
-        "a": square_name(a),
-        "b": square_name(b),
-        "combinations": [{"line_a": x, "line_b": y, **_where_they_meet(a, b, x, y)} for x, y in PAIRS],
-    }
+    return _every_pair(a, b, _where_they_meet)
 
 
 # ------------------------------------------------------------------ sliding (the devlog)

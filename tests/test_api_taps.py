@@ -41,11 +41,7 @@ def built(batch: dict) -> dict:
         if "like" in entry:
             like = answers[entry["like"]]
             assert (like["path"], like["status"], entry["status"]) == (entry["path"], 200, 200)
-            body = json.loads(json.dumps(like["body"]))  # a copy; KeyError: it is like an answer told apart
-            for pointer, value in entry["changes"]:
-                at = jsonpointer.JsonPointer(pointer)
-                at.resolve(body)  # JsonPointerException: it names nothing there
-                body = at.set(body, value)
+            body = rebuilt(like["body"], entry["changes"])  # KeyError: it is like an answer told apart
             entry = {key: value for key, value in entry.items() if key not in ("like", "changes")} | {"body": body}
         whole.append(entry)
     return {"answers": whole}
@@ -189,10 +185,11 @@ def test_answers_whose_changes_would_outweigh_them_keep_their_bodies(client):
 
 
 def rebuilt(old, changes):
+    """A copy of old with each change set by jsonpointer; a change must name what old has."""
     new = json.loads(json.dumps(old))
     for pointer, value in changes:
         at = jsonpointer.JsonPointer(pointer)
-        at.resolve(new)
+        at.resolve(new)  # JsonPointerException: it names nothing there
         new = at.set(new, value)
     return new
 

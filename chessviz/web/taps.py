@@ -256,23 +256,21 @@ def _told_apart(answers: list[dict]) -> list[dict]:
     derivations change in a quarter of their values, and their pointers would outweigh them).
     After it, an answer keeps its body when more than one value in CHANGED_AT_MOST changes.
     """
-    first: dict[str, int] = {}
-    told_apart: set[str] = set()  # endpoints whose second answer was told apart
-    whole: set[str] = set()  # endpoints whose second answer kept its body
+    first: dict[str, int] = {}  # each endpoint's first answer of 200
+    pays: dict[str, bool] = {}  # each endpoint's second answer's verdict
     for index, entry in enumerate(answers):
         path = entry["path"]
-        if entry["status"] != 200 or path in whole:
+        if entry["status"] != 200 or pays.get(path) is False:
             continue
         if path not in first:
             first[path] = index
             continue
         seen = [0]
         changes = _changes(answers[first[path]]["body"], entry["body"], "", [], seen)
-        if path not in told_apart:  # the second answer: does telling apart pay, in bytes?
-            if changes is None or 2 * len(json.dumps(changes)) > len(json.dumps(entry["body"])):
-                whole.add(path)
+        if path not in pays:  # the second answer: does telling apart pay, in bytes?
+            pays[path] = changes is not None and 2 * len(json.dumps(changes)) <= len(json.dumps(entry["body"]))
+            if not pays[path]:
                 continue
-            told_apart.add(path)
         elif changes is None or len(changes) * CHANGED_AT_MOST > seen[0]:
             continue
         del entry["body"]

@@ -16,8 +16,8 @@ function setUp(page) {
   const nameInput = form.querySelector("#live-name");
   const button = form.querySelector("[data-live-join-button]");
   const message = form.querySelector("[data-live-message]");
-  // again: heard even when it repeats the last message (the same mistyped code twice).
-  const say = (text, problem = true, again = false) => {
+  // problem: shown as one. again: heard even when it repeats the last message (the same mistyped code twice).
+  const say = (text, { problem = true, again = false } = {}) => {
     announce(message, text, { again });
     message.dataset.problem = problem ? "1" : "0";
   };
@@ -35,22 +35,20 @@ function setUp(page) {
     event.preventDefault();
     const code = normalizeCode(codeInput.value, alphabet, Number(length));
     if (!code) {
-      say(
-        `A code has ${length} letters and digits, such as K7QM2P (there is no I, O, 0 or 1). Check it and type it again.`,
-        true,
-        true,
-      );
+      say(`A code has ${length} letters and digits, such as K7QM2P (there is no I, O, 0 or 1). Check it and type it again.`, {
+        again: true,
+      });
       codeInput.focus();
       return;
     }
     button.disabled = true;
-    say("Joining…", false);
+    say("Joining…", { problem: false });
     try {
       const name = nameInput.value.trim();
       const joined = await call("POST", `/${code}/students`, { body: name ? { name } : {} });
       keep("student", { code, key: joined.student_key, id: joined.student_id, name: joined.name, following: true, lastId: null });
       takeRole("student");
-      say(`You joined as ${joined.name}.`, false);
+      say(`You joined as ${joined.name}.`, { problem: false });
       await land(code);
     } catch (error) {
       button.disabled = false;
@@ -73,7 +71,7 @@ function setUp(page) {
       window.location.assign(info.view);
       return;
     }
-    say("You are in. Waiting for your teacher's first page…", false);
+    say("You are in. Waiting for your teacher's first page…", { problem: false });
     const stream = follow(code, {
       lastId: { get: () => null, set: (id) => keep("student", { ...kept("student"), lastId: id }) },
       onState: (state) => {

@@ -103,8 +103,8 @@ function teacherPanel(root, start, record) {
   const heat = createBoard(part("heat"), { role: "class-answers", label: "Marks per square" });
   let question = null; // {question_id, kind, prompt, answer?}
   let timers = [];
-  // again: a message answering the teacher's press, heard even when it repeats the last one.
-  const note = (text, again = false) => announce(part("note"), text, { again });
+  // { again: true }: a message answering the teacher's press, heard even when it repeats the last one.
+  const note = (text, options) => announce(part("note"), text, options);
 
   function show(open) {
     record.open = open;
@@ -171,12 +171,11 @@ function teacherPanel(root, start, record) {
       poll();
     } catch (error) {
       if (error.code === "invalid_parameter")
-        note(
-          "This view asks no question: choose a state where the chapter's exercise asks one (in the game, select a piece).",
-          true,
-        );
+        note("This view asks no question: choose a state where the chapter's exercise asks one (in the game, select a piece).", {
+          again: true,
+        });
       else if (error.status === 404) ended("The class has ended.");
-      else note("The question could not be asked; try again.", true);
+      else note("The question could not be asked; try again.", { again: true });
     }
   });
   part("reveal").addEventListener("click", async () => {
@@ -187,7 +186,7 @@ function teacherPanel(root, start, record) {
       drawQuestion();
       poll();
     } catch {
-      note("The answer could not be revealed; try again.", true);
+      note("The answer could not be revealed; try again.", { again: true });
     }
   });
   part("end").addEventListener("click", () => {
@@ -203,7 +202,7 @@ function teacherPanel(root, start, record) {
       await call("DELETE", `/${record.code}`, { key: record.key });
     } catch (error) {
       if (error.status !== 404) {
-        note("The class could not be ended; try again.", true);
+        note("The class could not be ended; try again.", { again: true });
         return;
       }
     }
