@@ -64,24 +64,63 @@ def test_slider_and_blocker_never_share_a_square_silently(page, live_server):
     page.wait_for_selector("#chapter[data-drawn]")
     blocker = page.eval_on_selector('[data-board="occupied"] [data-bit="1"]', "e => e.dataset.square")
     url = page.url
+    under_slider = page.locator('[data-role="click-note"][data-note-for="slider"]')
+    under_occupied = page.locator('[data-role="click-note"][data-note-for="occupied"]')
     page.click(f'[data-board="slider"] [data-square="{blocker}"]')
-    note = page.locator('[data-role="click-note"]')
-    note.wait_for()
-    assert f"{blocker} holds a blocker" in note.inner_text()
+    under_slider.wait_for()
+    assert f"{blocker} holds a blocker" in under_slider.inner_text()
     assert page.url == url
     page.click('[data-board="occupied"] [data-square="f4"]')
-    page.wait_for_function("() => document.querySelector('[data-role=click-note]').textContent.includes('f4 holds the slider')")
+    page.wait_for_function("() => document.querySelector('[data-note-for=occupied]').textContent.includes('f4 holds the slider')")
+    assert under_slider.text_content() == ""  # one sentence, under the board tapped last
     assert page.url == url
     # The same refused click again: the same sentence, said again (taken out, then written back).
-    said = note.text_content()
-    record_texts(page, '[data-role="click-note"]')
+    said = under_occupied.text_content()
+    record_texts(page, '[data-note-for="occupied"]')
     page.click('[data-board="occupied"] [data-square="f4"]')
-    wait_for_texts(page, '[data-role="click-note"]', ["", said])
+    wait_for_texts(page, '[data-note-for="occupied"]', ["", said])
     # A click that does something clears the note in the same draw.
     page.click('[data-board="slider"] [data-square="a1"]')
     page.wait_for_selector('[data-board="slider"] [data-square="a1"][data-piece="R"]')
-    assert note.inner_text() == ""
+    assert under_occupied.inner_text() == "" and under_slider.inner_text() == ""
     assert page.get_attribute('[data-board="slider"] [tabindex="0"]', "data-square") == "a1"
+
+
+BOX = "e => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; }"
+
+
+def test_a_refused_tap_on_a_phone_says_why_where_the_finger_is(browser, live_server):
+    """On a phone the boards stand one above the other: the sentence that says why a tap did
+    nothing is written under the board tapped, and scrolled into view if the board's bottom
+    edge was the screen's."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.goto(live_server + "/chapter/propagation")
+        page.wait_for_selector("#chapter[data-drawn]")
+        blocker = page.eval_on_selector('[data-board="occupied"] [data-bit="1"]', "e => e.dataset.square")
+        for board, square, words in (("slider", blocker, "holds a blocker"), ("occupied", "f4", "holds the slider")):
+            grid = page.locator(f'[data-board="{board}"]')
+            # The board's bottom edge on the screen's, where the page can scroll that far (the
+            # occupancy board stands too near the top): the sentence under it starts out of view.
+            page.evaluate("b => window.scrollBy(0, b.bottom - window.innerHeight)", grid.evaluate(BOX))
+            if board == "slider":
+                assert abs(grid.evaluate(BOX)["bottom"] - page.evaluate("innerHeight")) < 1
+            target = page.locator(f'[data-board="{board}"] [data-square="{square}"]')
+            target.tap()
+            note = page.locator(f'[data-note-for="{board}"]')
+            page.wait_for_function(
+                "([board, words]) => document.querySelector(`[data-note-for=${board}]`).textContent.includes(words)",
+                arg=[board, words],
+            )
+            page.wait_for_function("n => n.getBoundingClientRect().bottom <= innerHeight + 1", arg=note.element_handle())
+            box, board_box = note.evaluate(BOX), grid.evaluate(BOX)
+            assert 0 <= box["top"] - board_box["bottom"] < 80, (box, board_box)  # under this board, before anything else
+            tapped = target.evaluate(BOX)
+            assert tapped["top"] >= 0 and tapped["bottom"] <= page.evaluate("innerHeight") + 1  # the tapped square is in view
+        screenshot(page, "fidelity-refused-tap-phone")
+    finally:
+        context.close()
 
 
 def test_stepping_replaces_history_and_focus_enters_on_the_slider(page, live_server):

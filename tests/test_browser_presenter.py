@@ -102,6 +102,6 @@ def test_folded_sentences_stay_folded_through_redraws_and_come_back_off_the_slid
     page.goto(f"{live_server}/chapter/propagation?present=1")
     page.wait_for_selector("html[data-present] #chapter[data-drawn]")
     page.click('[data-board="occupied"] [data-square="f4"]')
-    page.wait_for_function("() => document.querySelector('[data-role=click-note]').textContent.includes('holds the slider')")
-    assert page.locator('[data-role="click-note"]').is_hidden()
+    page.wait_for_function("() => document.querySelector('[data-note-for=occupied]').textContent.includes('holds the slider')")
+    assert page.locator('[data-note-for="occupied"]').is_hidden()
     slide_is_clean(page)

@@ -90,9 +90,29 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
   top.append(el("div", { class: "stack" }, reset, clear));
   const [occColumn, sliderColumn] = columns(container, 2);
   // A square holds one piece: a click that would put the slider and a blocker on one square
-  // is refused with a sentence here, instead of one of them silently vanishing.
-  const note = el("p", { class: "click-note", role: "status", "data-role": "click-note", "data-present-fold": "" });
-  const refuse = (text) => announce(note, text, { again: true }); // the same refusal twice is heard twice
+  // is refused with a sentence, instead of one of them silently vanishing. The sentence goes
+  // right under the board that was tapped: on a phone the boards stand one above the other, and
+  // a sentence above the first (or beside the readouts) is out of view of the finger that tapped.
+  const notes = {};
+  const noteUnder = (role, board) => {
+    notes[role] = el("p", {
+      class: "click-note",
+      role: "status",
+      "data-role": "click-note",
+      "data-note-for": role,
+      "data-present-fold": "",
+    });
+    board.figure.append(notes[role]); // in the board's figure: under the board in every layout, as wide as it
+  };
+  const refuse = (role, text) => {
+    for (const [other, note] of Object.entries(notes)) if (other !== role) announce(note, "");
+    const note = notes[role];
+    // The same refusal twice is heard twice; once written, the sentence is scrolled into view
+    // if the board's bottom edge hid it (the least scroll that shows it).
+    announce(note, text, { again: true }).then(() => {
+      if (note.textContent === text) note.scrollIntoView({ block: "nearest" });
+    });
+  };
   const toggled = (name) => ({ occ: toggleSquare(state.get().occ, squareIndex(name)) });
   const occupied = createValueBoard(occColumn, {
     role: "occupied",
@@ -102,7 +122,7 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
     interactive: true,
     onSquare: (name) =>
       name === state.get().sq
-        ? refuse(`${name} holds the slider, so it cannot take a blocker: place the slider elsewhere first.`)
+        ? refuse("occupied", `${name} holds the slider, so it cannot take a blocker: place the slider elsewhere first.`)
         : state.set(toggled(name)),
   });
   const blocked = (name) => name !== state.get().sq && hasSquare(state.get().occ, squareIndex(name));
@@ -114,10 +134,11 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
     interactive: true,
     onSquare: (name) =>
       blocked(name)
-        ? refuse(`${name} holds a blocker, so the slider cannot stand there: take the blocker off first.`)
+        ? refuse("slider", `${name} holds a blocker, so the slider cannot stand there: take the blocker off first.`)
         : state.set({ sq: name }),
   });
-  top.after(note);
+  noteUnder("occupied", occupied.board);
+  noteUnder("slider", slider.board);
   return {
     boards: occColumn.parentElement,
     /**
@@ -125,7 +146,7 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
      * square) and of the slider, when the chapter knows the real pieces (a game position).
      */
     draw(s, { o, r }, glyphs = {}) {
-      announce(note, ""); // also drops a refusal still waiting to be said again
+      for (const note of Object.values(notes)) announce(note, ""); // also drops a refusal still waiting to be said again
       mapping.set(s.mapping);
       lineSelect?.set(s.line);
       const letter = glyphs.slider ?? (typeof piece === "function" ? piece(s) : piece);
