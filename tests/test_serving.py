@@ -52,6 +52,10 @@ def test_security_headers(client, kind):
     assert response.headers["Referrer-Policy"] == "same-origin"
     assert response.headers["X-Frame-Options"] == "SAMEORIGIN"
     assert not re.search(r"\d", response.headers.get("Server", ""))  # no version string
+    once = ("Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options", "Cache-Control", "Vary")
+    for name in once:
+        assert len(response.headers.getlist(name)) == 1, name
+    assert response.headers["Vary"] == "Accept-Encoding"
 
 
 def test_pages_have_no_inline_script_or_style(client):
@@ -66,20 +70,27 @@ def test_pages_have_no_inline_script_or_style(client):
         assert not re.search(r" on[a-z]+=", html), path
 
 
-def test_a_view_that_sets_its_own_csp_keeps_it():
+def test_a_view_that_sets_its_own_headers_keeps_them():
+    """A view's own policy, caching and Vary stand as it set them, each once; what it left out is added."""
     app = create_app({"TESTING": True, "PREPARE_AT_START": False})
+    own = {
+        "Content-Type": "application/javascript",
+        "Content-Security-Policy": "script-src 'self' 'unsafe-eval'",
+        "Referrer-Policy": "no-referrer",
+        "Cache-Control": "no-cache",
+        "Vary": "Cookie",
+    }
 
     @app.get("/worker-demo.js")
     def worker_demo():
-        return (
-            "self.onmessage = () => {};",
-            200,
-            {"Content-Type": "application/javascript", "Content-Security-Policy": "script-src 'self' 'unsafe-eval'"},
-        )
+        return "self.onmessage = () => {};", 200, own
 
     response = app.test_client().get("/worker-demo.js")
-    assert response.headers["Content-Security-Policy"] == "script-src 'self' 'unsafe-eval'"
-    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    for name in ("Content-Security-Policy", "Referrer-Policy", "Cache-Control"):
+        assert response.headers.getlist(name) == [own[name]], name
+    assert response.headers.getlist("Vary") == ["Cookie, Accept-Encoding"]
+    assert response.headers.getlist("X-Content-Type-Options") == ["nosniff"]
+    assert response.headers.getlist("X-Frame-Options") == ["SAMEORIGIN"]
 
 
 def test_versioned_static_is_immutable_and_unversioned_revalidates(app, client):
