@@ -34,7 +34,9 @@ def app():
 
 @pytest.fixture(scope=app_scope)
 def client(app):
-    return app.test_client()
+    # The app sets no cookie: without a cookie jar to match against each request's URL, a request
+    # costs the exhaustive sweeps (4,096 requests each) about a tenth less.
+    return app.test_client(use_cookies=False)
 
 
 @pytest.fixture(scope="session")

@@ -56,6 +56,7 @@ def test_security_headers(client, kind):
     for name in once:
         assert len(response.headers.getlist(name)) == 1, name
     assert response.headers["Vary"] == "Accept-Encoding"
+    assert "Set-Cookie" not in response.headers  # no cookie: nothing to consent to, nothing kept about a student
 
 
 def test_pages_have_no_inline_script_or_style(client):
