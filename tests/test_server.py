@@ -170,6 +170,37 @@ def test_a_worker_quits_once_however_many_quit_signals_reach_it(monkeypatch):
     assert quits == [signal.SIGINT]
 
 
+def test_the_master_goes_on_watching_its_workers_when_the_live_class_s_redis_cannot_start_again(monkeypatch):
+    """The master's round checks the embedded Redis after its workers: a Redis that cannot start
+    again (a full disk, a taken port) is logged with its traceback, and the round, so the chapters,
+    go on; it would otherwise stop the master and every worker with it."""
+    from types import SimpleNamespace
+
+    from gunicorn.arbiter import Arbiter
+
+    from chessviz.web import create_app
+    from chessviz.web.serve import Master
+
+    rounds, logged = [], []
+    monkeypatch.setattr(Arbiter, "manage_workers", lambda self: rounds.append("workers watched"))
+    app = create_app({"TESTING": True, "PREPARE_AT_START": False})
+    live = app.extensions["chessviz_classes"]
+
+    def cannot_start_again():
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr(live, "check_embedded", cannot_start_again)
+    master = Master.__new__(Master)  # a round needs the app and a log, not a running arbiter
+    master.app = SimpleNamespace(application=app)
+    master.log = SimpleNamespace(exception=lambda message: logged.append((message, sys.exc_info()[1])))
+    master.manage_workers()
+    master.manage_workers()
+    assert rounds == ["workers watched"] * 2
+    assert [(m, str(e)) for m, e in logged] == [
+        ("could not start the live class's embedded Redis again", "No space left on device")
+    ] * 2
+
+
 def test_lan_addresses_are_the_machines_non_loopback_ipv4():
     import psutil
 
