@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from chessviz.chapters import CHAPTERS
 
 from browser_helpers import keep
@@ -81,34 +83,22 @@ def load(page, url: str, drawn: str = "") -> None:
     )
 
 
-def test_every_chapter_prints_what_its_screen_shows(page, live_server):
-    """Each chapter as it opens, printed: nothing on screen lost (the list of terms, the mapping
-    chosen, the line chosen), values whole, no "click"."""
+@pytest.mark.parametrize("slug", [c.slug for c in CHAPTERS])
+def test_a_chapter_and_its_worksheet_print_what_the_screen_shows(page, live_server, slug):
+    """The chapter as it opens, printed: nothing on screen lost (the list of terms, the mapping
+    chosen, the line chosen), values whole, no "click". The worksheet it offers (its link: six
+    exercises and their key) the same, on at most 4 A4 pages, for a pen. Twelve exercises, asked
+    for in the link, may take more. One chapter a test, so that the chapters share the cores."""
     page.set_viewport_size(A4)
-    problems = []
-    for chapter in CHAPTERS:
-        load(page, f"{live_server}/chapter/{chapter.slug}")
-        problems += printed_problems(page, chapter.slug)
-    assert not problems, "\n".join(problems)
-
-
-def test_every_worksheet_fits_four_a4_pages_and_prints_its_values_whole(page, live_server):
-    """The worksheet a chapter offers (its link: six exercises and their key) prints on at most 4
-    A4 pages, every value whole, for a pen. Twelve exercises, asked for in the link, may take more."""
-    page.set_viewport_size(A4)
-    problems = []
-    for chapter in CHAPTERS:
-        load(page, f"{live_server}/chapter/{chapter.slug}")
-        link = page.locator('[data-action="worksheet"]')
-        if link.count() == 0:
-            continue  # a chapter without exercises offers no worksheet
-        load(page, link.get_attribute("href") and f"{live_server}{link.get_attribute('href')}", "sheet")
+    load(page, f"{live_server}/chapter/{slug}")
+    problems = printed_problems(page, slug)
+    link = page.locator('[data-action="worksheet"]')
+    if link.count():  # a chapter without exercises offers no worksheet
+        load(page, live_server + link.get_attribute("href"), "sheet")
+        problems += printed_problems(page, f"{slug} worksheet")
         page.emulate_media(media="print")  # as a printer sees it (an earlier emulation of the screen would hold)
         pages = pages_of(page.pdf(format="A4"))
         if pages > 4:
-            problems.append(f"{chapter.slug}: its worksheet prints {pages} A4 pages")
-        problems += printed_problems(page, f"{chapter.slug} worksheet")
-        page.emulate_media(media="print")
-        keep(page, f"paper-worksheet-{chapter.slug}", full_page=True)
-        page.emulate_media(media="screen")
+            problems.append(f"{slug}: its worksheet prints {pages} A4 pages")
+        keep(page, f"paper-worksheet-{slug}", full_page=True)
     assert not problems, "\n".join(problems)
