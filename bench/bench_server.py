@@ -136,10 +136,10 @@ async def latencies(server: L.ClassroomServer, mix: list[str], long_seconds: flo
         print(row(label, result) + verdict)
 
 
-async def slow_clients(port: int, count: int, hold: float) -> None:
+async def slow_clients(port: int, count: int, hold: float, settle: float = 2) -> None:
     print(f"\n3. An ordinary request while {count} slow clients send their headers one byte a second")
     tasks, stop, opened = await L.slow_clients(port, count)
-    await asyncio.sleep(2)
+    await asyncio.sleep(settle)  # every slow client connected and sending
     times, statuses = [], []
     deadline = time.perf_counter() + hold
     while time.perf_counter() < deadline:
@@ -184,7 +184,7 @@ async def memory(server: L.ClassroomServer, mix: list[str], total: int) -> None:
 async def main(quick: bool) -> None:
     print(load_average())
     # --quick: every phase, with tiny loads and a fraction of a second each (a smoke run).
-    long_seconds, ratio_seconds, many, slow, total = (0.5, 0.1, 32, 10, 500) if quick else (30, 2.0, 256, 200, 100_000)
+    long_seconds, ratio_seconds, many, slow, total = (0.25, 0.05, 32, 10, 500) if quick else (30, 2.0, 256, 200, 100_000)
     with L.ClassroomServer(workers=2, memo=False) as server:
         queries = example_queries(server.base)
         # The students' mix: every endpoint a chapter asks. The QR code is the teacher's, once
@@ -196,7 +196,7 @@ async def main(quick: bool) -> None:
     with L.ClassroomServer(workers=2) as server:
         print(f"\nmake serve on 127.0.0.1:{server.port}: gunicorn, 2 gevent workers, the answer memo on")
         await latencies(server, mix, long_seconds, "make serve as it runs: repeated queries answered from the memo", many)
-        await slow_clients(server.port, slow, 1 if quick else 10)
+        await slow_clients(server.port, slow, 0.5 if quick else 10, 0.5 if quick else 2)
         await memory(server, mix, total)
     print("\n" + load_average())
 
