@@ -12,8 +12,11 @@ inside the page from the pointerdown event to the frame after the chapter has dr
 tapped state (#chapter[data-drawn] changes, then one requestAnimationFrame: the frame that
 paints it). Before each tap the bench waits, as a student's next tap would, until the page
 has asked ahead for the answers of every tap (#chapter[data-ahead] names the drawn state),
-then a random 0-16 ms more, so that taps land anywhere within a frame; "ready" is how long
-that took after the previous paint. "network" counts the taps that asked the API for an
+then --pace ms (0 by default: the next tap as soon as the answers are in, faster than a
+student taps) and a random 0-16 ms more, so that taps land anywhere within a frame; "ready" is
+how long that took after the previous paint. A tap that soon after a paint meets the
+browser's own work after it (its garbage collection, say) and waits for it: `--pace 250`, a
+quick student's next tap, measures a tap on an idle page. "network" counts the taps that asked the API for an
 answer between pointerdown and paint (0: every tap painted from memory); "missed" the taps
 that drew nothing within 10 s (left out of the times); "lift p95" the same from the pointerup
 (on a real phone a finger rests 50 to 100 ms between pointerdown and pointerup, and a tap only
@@ -180,7 +183,7 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def measure(page, base: str, url: str | None, taps, count: int, rng: random.Random) -> dict:
+def measure(page, base: str, url: str | None, taps, count: int, rng: random.Random, pace: float = 0) -> dict:
     """Tap `count` times once the page is ready; return the times, the waits for readiness and the network count.
 
     With no url, the bare button's page (no server, no chessviz).
@@ -203,7 +206,7 @@ def measure(page, base: str, url: str | None, taps, count: int, rng: random.Rand
         target.scroll_into_view_if_needed()
         page.evaluate(TWO_FRAMES)
         box = target.bounding_box()
-        page.wait_for_timeout(rng.random() * 16)
+        page.wait_for_timeout(pace + rng.random() * 16)
         page.evaluate(ARM)
         page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         result = page.evaluate("() => window.__tap")
@@ -232,6 +235,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="two taps per chapter at no latency, no baseline: a smoke run")
     parser.add_argument("--taps", type=int, default=40, help="taps per chapter and latency (default 40)")
     parser.add_argument("--chapters", default="", help="only these chapters, by slug, comma-separated (default: every one)")
+    parser.add_argument("--pace", type=float, default=0, help="ms more before each tap (default 0)")
     args = parser.parse_args()
     chosen = [slug for slug in args.chapters.split(",") if slug]
     unknown = [slug for slug in chosen if slug not in CHAPTERS]
@@ -279,18 +283,18 @@ def main() -> None:
                 rng = random.Random(f"taps-{latency}")
                 runs = {}
                 if not args.quick:
-                    runs[FLOOR] = measure(page, base, None, lambda *_: ("bare", "a1"), count, rng)
-                    runs[BASELINE[0]] = measure(page, base, BASELINE[1], BASELINE[2], count, rng)
+                    runs[FLOOR] = measure(page, base, None, lambda *_: ("bare", "a1"), count, rng, args.pace)
+                    runs[BASELINE[0]] = measure(page, base, BASELINE[1], BASELINE[2], count, rng, args.pace)
                 for slug, (url, taps) in chapters.items():
                     print(f"latency {latency} ms: {slug}", file=sys.stderr, flush=True)
-                    runs[slug] = measure(page, base, url, taps, count, rng)
+                    runs[slug] = measure(page, base, url, taps, count, rng, args.pace)
                 results[latency] = runs
             browser.close()
     finally:
         server.terminate()
         server.wait(timeout=10)
 
-    print("tap (pointerdown) to painted result, headless Chromium, touch, no hover, localhost (milliseconds)")
+    print(f"tap (pointerdown) to painted result in ms, headless Chromium, touch, no hover, localhost, pace {args.pace:g} ms")
     for latency, runs in results.items():
         floor = runs.get(FLOOR)
         floor_p95 = percentile(floor["times"], 0.95) if floor else None
