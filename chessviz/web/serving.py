@@ -325,12 +325,15 @@ def install(app: Flask, root: Path) -> None:
             return response
         if getattr(response, "chessviz_uncached", False):  # a live class's answer of the moment, or its event stream
             return response
+        if response.mimetype in COMPRESSIBLE:  # compress() below packs it for a client that asks: say so, 304 too
+            if "vary" in present:
+                response.vary.add("Accept-Encoding")
+            else:  # the usual case: no parsing of an empty header into a set and back
+                response.headers.add("Vary", "Accept-Encoding")
         if response.status_code == 200:
             if "cache-control" not in present:  # `make run`: an edited core answers at once
                 long = request.path.startswith("/api/") and not app.debug
                 response.headers.add("Cache-Control", API_CACHE if long else REVALIDATE)
-            if response.mimetype in COMPRESSIBLE:
-                vary_on_encoding(response)
             prepared = getattr(response, "chessviz_prepared", None)
             key = request.full_path.rstrip("?")
             if prepared is None and key in shared_paths and not app.debug:  # asked for the first time
@@ -348,21 +351,10 @@ def install(app: Flask, root: Path) -> None:
     return None
 
 
-def vary_on_encoding(response: Response) -> None:
-    """Say that the answer depends on Accept-Encoding (once: through Response.vary, every call
-    parsed the header into a set and wrote it back)."""
-    vary = response.headers.get("Vary")
-    if vary is None:
-        response.headers.add("Vary", "Accept-Encoding")
-    elif "accept-encoding" not in {part.strip().lower() for part in vary.split(",")}:
-        response.vary.add("Accept-Encoding")
-
-
 def compress(response: Response) -> Response:
-    """Encode a text response with brotli or gzip when the client accepts it."""
+    """Encode a text response with brotli or gzip when the client accepts it (its Vary says so already)."""
     if response.mimetype not in COMPRESSIBLE:
         return response
-    vary_on_encoding(response)
     accepted = request.accept_encodings
     encoding = "br" if accepted["br"] else "gzip" if accepted["gzip"] else None
     if encoding is None:  # no view encodes its own answer: this is the one place that does
