@@ -153,9 +153,12 @@ def small_targets(page) -> list[dict]:
     return [t for t in page.evaluate(TARGETS) if min(t["width"], t["height"]) < FINGER_PX]
 
 
-def record_texts(page, selector: str) -> None:
-    """Keep, in the page, every text the element at `selector` shows from now on: a screen reader
-    reads a live region at each change, so the list is what it hears, in order."""
+def said_again(page, selector: str, press):
+    """Do `press` (a second copy, the same refused tap...) while the live region at `selector`
+    shows its words, and wait until it has taken them out and written them back: a screen reader
+    reads a region only at a change, and that is what it hears, in order. Returns what press does."""
+    said = page.locator(selector).text_content()
+    assert said, f"{selector} says nothing yet"
     page.evaluate(
         """(selector) => {
           const node = document.querySelector(selector);
@@ -165,10 +168,8 @@ def record_texts(page, selector: str) -> None:
         }""",
         selector,
     )
-
-
-def wait_for_texts(page, selector: str, expected: list[str]) -> None:
-    """Wait until the element at `selector` has shown exactly `expected` since record_texts."""
+    done = press()
+    expected = ["", said]
     try:
         page.wait_for_function(
             "([s, want]) => JSON.stringify(window.__texts[s]) === JSON.stringify(want)", arg=[selector, expected], timeout=5_000
@@ -176,3 +177,4 @@ def wait_for_texts(page, selector: str, expected: list[str]) -> None:
     except PlaywrightTimeout as error:  # say what it showed instead
         seen = page.evaluate("(s) => window.__texts[s]", selector)
         raise AssertionError(f"{selector} showed {seen!r}, not {expected!r}") from error
+    return done

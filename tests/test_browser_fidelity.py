@@ -4,7 +4,7 @@ contradictory text, words for students, navigation that behaves."""
 
 from urllib.parse import parse_qs, urlparse
 
-from browser_helpers import record_texts, screenshot, squares_of, wait_for_board, wait_for_texts
+from browser_helpers import said_again, screenshot, squares_of, wait_for_board
 
 DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"  # the devlog's final position (chessviz/devlog.py)
 
@@ -75,10 +75,7 @@ def test_slider_and_blocker_never_share_a_square_silently(page, live_server):
     assert under_slider.text_content() == ""  # one sentence, under the board tapped last
     assert page.url == url
     # The same refused click again: the same sentence, said again (taken out, then written back).
-    said = under_occupied.text_content()
-    record_texts(page, '[data-note-for="occupied"]')
-    page.click('[data-board="occupied"] [data-square="f4"]')
-    wait_for_texts(page, '[data-note-for="occupied"]', ["", said])
+    said_again(page, '[data-note-for="occupied"]', lambda: page.click('[data-board="occupied"] [data-square="f4"]'))
     # A click that does something clears the note in the same draw.
     page.click('[data-board="slider"] [data-square="a1"]')
     page.wait_for_selector('[data-board="slider"] [data-square="a1"][data-piece="R"]')

@@ -21,7 +21,7 @@ from chessviz.chapters import CHAPTERS
 from chessviz.classes_redis import EmbeddedRedis
 from chessviz.questions import question_for
 
-from browser_helpers import record_texts, screenshot, wait_for_texts
+from browser_helpers import said_again, screenshot
 from live_helpers import make_app
 from servers import served
 
@@ -185,10 +185,9 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     expect(cy.page.locator('[data-board="my-answer"] [data-square="a1"]')).to_have_attribute("data-bit", "1")
     cy.page.locator('[data-board="my-answer"] [data-square="a1"]').click()  # changes their mind
     cy.page.locator(f'[data-board="my-answer"] [data-square="{truth[-1]}"]').click()
-    record_texts(cy.page, "[data-live-result]")  # it still says the first answer is sent
-    cy.page.get_by_role("button", name="Send my answer").click()
+    expect(cy.page.locator("[data-live-result]")).to_have_text(SENT)  # it still says the first answer is sent
     # The same words for the new answer: taken out and written back, so that a screen reader says them.
-    wait_for_texts(cy.page, "[data-live-result]", ["", SENT])
+    said_again(cy.page, "[data-live-result]", cy.page.get_by_role("button", name="Send my answer").click)
     # The heat map: how many marked each square, no names.
     expected = dict.fromkeys(truth, 1)
     expected[truth[0]] = 2
@@ -263,10 +262,7 @@ def test_the_join_page_says_what_is_wrong(people):
     page.get_by_role("button", name="Join", exact=True).click()
     expect(page.locator("[data-live-message]")).to_contain_text("A code has 6 letters and digits")
     # The same mistake again gets the same words, said again (taken out, then written back).
-    said = page.locator("[data-live-message]").text_content()
-    record_texts(page, "[data-live-message]")
-    page.get_by_role("button", name="Join", exact=True).click()
-    wait_for_texts(page, "[data-live-message]", ["", said])
+    said_again(page, "[data-live-message]", page.get_by_role("button", name="Join", exact=True).click)
     page.get_by_label("Class code").fill("ZZZZZZ")
     page.get_by_role("button", name="Join", exact=True).click()
     expect(page.locator("[data-live-message]")).to_contain_text("No class has this code")

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from chessviz.chapters import CHAPTERS
 from chessviz.web import create_app
 
-from browser_helpers import board_squares, record_texts, wait_for_texts
+from browser_helpers import board_squares, said_again
 from servers import served
 
 LAN_HOST = "192.0.2.10"  # TEST-NET-1: an address of this machine as make serve would list it
@@ -90,10 +90,7 @@ def test_link_is_the_current_view_after_a_click(page, live_server):
     page.click("[data-share-copy]")
     said = "Link copied."  # or, where the clipboard is refused, how to copy by hand
     expect(page.locator("[data-share-status]")).to_have_text(re.compile(rf"^({re.escape(said)}|Press Ctrl\+C .*)$"))
-    said = page.locator("[data-share-status]").text_content()
-    record_texts(page, "[data-share-status]")
-    page.click("[data-share-copy]")
-    wait_for_texts(page, "[data-share-status]", ["", said])
+    said_again(page, "[data-share-status]", lambda: page.click("[data-share-copy]"))
 
 
 def test_a_link_with_answers_hidden_opens_the_exercise_and_keeps_the_flag(page, live_server):
@@ -160,9 +157,7 @@ def test_exported_png_is_an_image_of_the_board(page, live_server):
     # Saved again: the same words, said again (taken out, then written back).
     said = page.locator("[data-export-status]").text_content()
     assert re.fullmatch(r"Saved game-[a-z-]+\.png\.", said), said
-    record_texts(page, "[data-export-status]")
-    assert export(page, caption, "png") == png
-    wait_for_texts(page, "[data-export-status]", ["", said])
+    assert said_again(page, "[data-export-status]", lambda: export(page, caption, "png")) == png
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = struct.unpack(">II", png[16:24])
     image = Image.open(io.BytesIO(png)).convert("RGB")

@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from chessviz.squares import convert, parse_square
 
-from browser_helpers import record_texts, screenshot, wait_for_texts
+from browser_helpers import said_again, screenshot
 
 
 def board_bits(page, role: str) -> set[str]:
@@ -63,11 +63,7 @@ def test_squares_click_type_reload_and_keyboard(page, live_server, client):
         expect(page.locator('[data-readout="lerf"]')).to_have_attribute("data-copied", literal)
     # The same copy again: the same words, taken out and written back, so that a screen reader
     # says them a second time (unchanged, they would be silent).
-    status_line = '[data-readout="lerf"] .copy-status'
-    again = page.locator(status_line).text_content()
-    record_texts(page, status_line)
-    page.click('[data-readout="lerf"] [data-copy="js"]')
-    wait_for_texts(page, status_line, ["", again])
+    said_again(page, '[data-readout="lerf"] .copy-status', lambda: page.click('[data-readout="lerf"] [data-copy="js"]'))
     # Back undoes the last change.
     page.go_back()
     page.wait_for_function('() => !document.querySelector(\'[data-board="lerf"] [data-square="e2"][data-bit="1"]\')')
