@@ -58,11 +58,30 @@ def test_the_page_list_is_every_chapter_the_home_page_links(page, live_server):
     assert sorted(linked) == sorted(p for p in PAGES if p.startswith("/chapter/"))
 
 
+# Each board that sticks out of its figure or of a box around it (a card, a panel, a column), with
+# how far: a page can be no wider than the screen and still draw a board across a card's edge.
+BOARDS_OUTSIDE = """() => [...document.querySelectorAll('.board')].filter((b) => b.offsetParent !== null).flatMap((board) => {
+  const r = board.getBoundingClientRect();
+  const out = [];
+  for (let box = board.parentElement; box && box.tagName !== 'MAIN'; box = box.parentElement) {
+    if (getComputedStyle(box).display === 'contents') continue; // no box of its own (a phone's reordered column)
+    const o = box.getBoundingClientRect();
+    const over = Math.max(o.left - r.left, r.right - o.right);
+    if (over > 0.5) out.push(`${board.dataset.board} ${Math.round(over)} px out of ${box.tagName.toLowerCase()}.${[...box.classList].join('.')}`);
+  }
+  return out.slice(0, 1);
+})"""
+# Tablets and a phone turned sideways, between the phone and the projector: a window resized
+# there without a reload, as a tablet turned round is.
+BETWEEN = [(480, 800), (600, 960), (667, 375), (768, 1024)]
+
+
 @pytest.mark.parametrize("path", PAGES)
 def test_no_page_scrolls_sideways_and_its_targets_are_a_finger_wide_on_a_phone(page, live_server, path):
-    """No sideways scrolling from a 360 px phone to a 1920 px screen, through a projector at 150 %
-    zoom; on the 390 px phone, every button, field and square at least 40 px each way. A chapter
-    is measured at the phone and projector sizes on the visit that fits it to the screen
+    """No sideways scrolling, and no board out of its card or panel, from a 360 px phone to a
+    1920 px screen, through tablets and a projector at 150 % zoom; on the 390 px phone, every
+    button, field and square at least 40 px each way. A chapter is measured at the phone and
+    projector sizes on the visit that fits it to the screen
     (test_every_chapter_fits_the_screen_in_normal_and_presenter_mode), here at the others."""
     sizes = [(360, 740), *SIZES.values()]
     if path.startswith("/chapter/"):
@@ -71,9 +90,14 @@ def test_no_page_scrolls_sideways_and_its_targets_are_a_finger_wide_on_a_phone(p
         page.set_viewport_size({"width": width, "height": height})
         load(page, live_server + path)
         assert horizontal_overflow(page) == 0, f"{path} scrolls sideways at {width}x{height}"
+        assert page.evaluate(BOARDS_OUTSIDE) == [], f"{path} at {width}x{height}"
         if (width, height) == SIZES["phone"]:
             small = small_targets(page)
             assert not small, f"{len(small)} targets under 40 px on a phone, e.g. {small[:3]}"
+    for width, height in [*BETWEEN, SIZES["phone"]]:
+        page.set_viewport_size({"width": width, "height": height})
+        assert horizontal_overflow(page) == 0, f"{path} scrolls sideways at {width}x{height}"
+        assert page.evaluate(BOARDS_OUTSIDE) == [], f"{path} at {width}x{height}"
 
 
 @pytest.mark.parametrize("path", PAGES)
