@@ -67,7 +67,8 @@ BOARDS_OUTSIDE = """() => [...document.querySelectorAll('.board')].filter((b) =>
     if (getComputedStyle(box).display === 'contents') continue; // no box of its own (a phone's reordered column)
     const o = box.getBoundingClientRect();
     const over = Math.max(o.left - r.left, r.right - o.right);
-    if (over > 0.5) out.push(`${board.dataset.board} ${Math.round(over)} px out of ${box.tagName.toLowerCase()}.${[...box.classList].join('.')}`);
+    const name = `${box.tagName.toLowerCase()}.${[...box.classList].join('.')}`;
+    if (over > 0.5) out.push(`${board.dataset.board} ${Math.round(over)} px out of ${name}`);
   }
   return out.slice(0, 1);
 })"""
