@@ -93,17 +93,15 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
   // is refused with a sentence, instead of one of them silently vanishing. The sentence goes
   // right under the board that was tapped: on a phone the boards stand one above the other, and
   // a sentence above the first (or beside the readouts) is out of view of the finger that tapped.
-  const notes = {};
-  const noteUnder = (role, board) => {
-    notes[role] = el("p", {
+  const noteUnder = (role, board) =>
+    // In the board's figure: under the board in every layout, as wide as it.
+    add(board.figure, "p", {
       class: "click-note",
       role: "status",
       "data-role": "click-note",
       "data-note-for": role,
       "data-present-fold": "",
     });
-    board.figure.append(notes[role]); // in the board's figure: under the board in every layout, as wide as it
-  };
   const refuse = (role, text) => {
     for (const [other, note] of Object.entries(notes)) if (other !== role) announce(note, "");
     const note = notes[role];
@@ -137,8 +135,7 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
         ? refuse("slider", `${name} holds a blocker, so the slider cannot stand there: take the blocker off first.`)
         : state.set({ sq: name }),
   });
-  noteUnder("occupied", occupied.board);
-  noteUnder("slider", slider.board);
+  const notes = { occupied: noteUnder("occupied", occupied.board), slider: noteUnder("slider", slider.board) };
   return {
     boards: occColumn.parentElement,
     /**
