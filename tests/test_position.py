@@ -33,24 +33,44 @@ def random_board(rng):
     return board
 
 
+def same_pieces(a: chess.BaseBoard, b: chess.BaseBoard) -> bool:
+    """The same piece on every square: each colour's and each piece type's bitboard equal, what two
+    boards' FENs say without writing either out (python-chess writes a FEN square by square)."""
+    kinds = ("pawns", "knights", "bishops", "rooks", "queens", "kings")
+    return a.occupied_co == b.occupied_co and all(getattr(a, kind) == getattr(b, kind) for kind in kinds)
+
+
+def test_same_pieces_tells_boards_apart_as_their_fens_do():
+    rng = random.Random("same-pieces")
+    for _ in range(200):
+        a = random_board(rng)
+        b = a.copy()
+        sq = rng.randrange(64)
+        b.set_piece_at(sq, chess.Piece(rng.choice(chess.PIECE_TYPES), rng.choice(chess.COLORS)))
+        assert same_pieces(a, b) is (a.board_fen() == b.board_fen()), (a.board_fen(), b.board_fen())
+        assert same_pieces(a, chess.BaseBoard(a.board_fen()))
+
+
 def test_random_positions_moves_and_move_applier_match_python_chess():
     rng = random.Random("fens")
     for _ in range(300):
         board = random_board(rng)
         fen = board.board_fen()
+        parsed = parse_fen(fen)  # apply_move returns a new board: a move that changed its input fails the next
+        game = chess.Board(None)
+        game.set_board_fen(fen)
         for sq, piece in board.piece_map().items():
-            game = chess.Board(None)
-            game.set_board_fen(fen)
             game.turn = piece.color
             moves = list(game.generate_pseudo_legal_moves(from_mask=chess.BB_SQUARES[sq]))
-            assert set(chess.SquareSet(targets(parse_fen(fen), sq))) == {m.to_square for m in moves}, (fen, SQUARE_NAMES[sq])
+            assert set(chess.SquareSet(targets(parsed, sq))) == {m.to_square for m in moves}, (fen, SQUARE_NAMES[sq])
             for move in moves[:3]:
                 if move.promotion not in (None, chess.QUEEN):
                     continue
-                after = apply_move(parse_fen(fen), move.from_square, move.to_square)
+                after = apply_move(parsed, move.from_square, move.to_square)
                 game.push(move)
-                assert after.board_fen() == game.board_fen(), (fen, move.uci())
+                assert same_pieces(after, game), (fen, move.uci(), after.board_fen(), game.board_fen())
                 game.pop()
+        assert parsed.board_fen() == fen
 
 
 @pytest.mark.parametrize("promotion,letter", [(None, "Q"), ("q", "Q"), ("r", "R"), ("b", "B"), ("n", "N")])
@@ -126,17 +146,19 @@ def test_every_move_of_random_boards_including_under_promotions_matches_board_pu
         for sq in rng.sample(range(8, 56), 3):
             board.set_piece_at(sq, chess.Piece(chess.PAWN, chess.WHITE if sq >= 40 else chess.BLACK))
         fen = board.board_fen()
+        parsed = parse_fen(fen)
         for color in chess.COLORS:
             game = chess.Board(None)
             game.set_board_fen(fen)
             game.turn = color
             for move in game.generate_pseudo_legal_moves():
                 letter = PROMOTION_LETTERS[move.promotion] if move.promotion else None
-                after = apply_move(parse_fen(fen), move.from_square, move.to_square, letter)
+                after = apply_move(parsed, move.from_square, move.to_square, letter)
                 game.push(move)
-                assert after.board_fen() == game.board_fen(), (fen, move.uci())
+                assert same_pieces(after, game), (fen, move.uci(), after.board_fen(), game.board_fen())
                 game.pop()
                 checked += 1
+        assert parsed.board_fen() == fen
     assert checked > 3000
 
 
