@@ -11,6 +11,7 @@ case, no word in capitals or in camel case unless it is an acronym or a name fro
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 
@@ -29,6 +30,7 @@ LINE_WORDS = {"rank": "rank", "file": "file", "diagonal": "diagonal", "anti_diag
 # Words in capitals or with a capital inside that are not names from the code the page shows.
 KNOWN_WORDS = {"XOR", "XORs", "BigInts", "JavaScript", "OK", "QR", "SVG", "FEN", "LERF", "HTTP", "API", "OpenAPI"}
 PROPER_NAMES = {"C", "JavaScript", "Python"}  # the languages keep their capitals, even C's one letter
+PROPER_LOWER = {name.lower() for name in PROPER_NAMES}
 TOKEN = re.compile(r"(?<![\w$])[A-Za-z_$][\w$]*")
 COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)  # C's and JavaScript's
 
@@ -62,13 +64,15 @@ def check_style(text: str, kind: str, names: set[str]) -> None:
             assert sentence[0].isupper() or re.match(r"[a-h][1-8]\b", sentence) or (call and call[1] in names), sentence
     else:
         assert not text.endswith("."), text
+    camel = None  # a name from the code with a capital inside, by its lower case: made once a text needs it
     for token in TOKEN.findall(text):
         assert not re.fullmatch(r"[A-H][1-8]", token), f"square names are written in lower case: {token} in {text!r}"
-        assert token in names or token not in {w.lower() for w in PROPER_NAMES}, f"{token!r} is a name: {text!r}"
+        assert token in names or token not in PROPER_LOWER, f"{token!r} is a name: {text!r}"
         if any(c.isupper() for c in token[1:]):
             assert token in names or token in KNOWN_WORDS, f"{token!r} is neither a word nor a name from the code: {text!r}"
         elif token not in names:  # a name from the code spelt in other letters
-            camel = {name.lower(): name for name in names | KNOWN_WORDS if any(c.isupper() for c in name[1:])}
+            if camel is None:
+                camel = {name.lower(): name for name in names | KNOWN_WORDS if any(c.isupper() for c in name[1:])}
             assert token.lower() not in camel, f"{token!r} is written {camel[token.lower()]!r} in the code: {text!r}"
 
 
@@ -203,11 +207,16 @@ def test_the_style_check_refuses_what_it_is_for(text):
 # --- the stepper of o^(o-2r): each formula, evaluated, gives the value beside it -----------------
 
 
+@functools.cache
+def as_python(formula: str):
+    """The formula as the page shows it, compiled as Python: 2r is 2*r, ^ is XOR, rev reverses 64
+    bits (the same few formulas recur on every square: each is read and compiled once)."""
+    return compile(re.sub(r"(\d)([a-z(])", r"\1*\2", formula.split(" = ", 1)[-1]), formula, "eval")
+
+
 def evaluate(formula: str, names: dict[str, int]) -> int:
-    """The formula as the page shows it, as Python: 2r is 2*r, ^ is XOR, rev reverses 64 bits."""
-    expression = re.sub(r"(\d)([a-z(])", r"\1*\2", formula.split(" = ", 1)[-1])
     only = {"__builtins__": {}, "rev": lambda x: rev(x & BB_ALL)}  # the core's own formulas, no builtins
-    return eval(expression, only, dict(names)) & BB_ALL
+    return eval(as_python(formula), only, dict(names)) & BB_ALL
 
 
 def steps_agree(sq: int, occupied: int, line: str, mapping: str) -> None:
