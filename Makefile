@@ -59,9 +59,12 @@ screenshots: export PYTHONDONTWRITEBYTECODE =
 screenshots: $(VENV)/.dev
 	browser="$$(scripts/ensure-chromium $(VENV))" && CHROMIUM_PATH="$$browser" CHESSVIZ_SCREENSHOTS=1 $(PYTEST) -m "browser and not bench" $(PYTEST_ARGS)
 
-# Everything but the browser tests and the benchmarks' smoke runs.
+# The quick loop before a commit: not the browser tests, the benchmarks' smoke runs, the tests that
+# start the app's servers nor the fuzzing (its module, which builds the API document as it is
+# collected, is left out whole); of each sweep over every pair of squares its first part, an eighth
+# of the pairs (tests/sweeps.py). `make test` runs them all.
 test-fast: $(VENV)/.dev
-	$(PYTEST) -m "not browser and not bench" $(PYTEST_ARGS)
+	$(PYTEST) --ignore tests/test_fuzz.py -m "not browser and not bench and not server and not exhaustive" $(PYTEST_ARGS)
 
 # Every linter and formatter check; CI runs it before the tests.
 lint: lint-python lint-js

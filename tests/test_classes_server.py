@@ -19,6 +19,8 @@ import psutil
 import pytest
 from test_server import ROOT, free_port, start_serve
 
+pytestmark = pytest.mark.server  # starts the app in processes of its own: make test, not make test-fast
+
 
 def request(port: int, method: str, path: str, body=None, key=None):
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)

@@ -18,6 +18,7 @@ import chess
 import pytest
 
 from oracle import COMBOS, DATA, NAMES, PAIRS, PRINTED_ROUTINES, chess_line, expected_call, is_dark, line_point, meet, rf
+from sweeps import EVERY_PART, pairs_of
 
 SECTION_OF = {
     ("file", "rank"): ("Rank and File", False),
@@ -178,19 +179,18 @@ def check_meeting(a: int, b: int, c: dict, truth: int, where) -> None:
     assert printed["square"] == (NAMES[value] if 0 <= value < 64 else None), where
 
 
-@pytest.mark.parametrize("part", range(8), ids=lambda part: f"a-plus-b-is-{part}-mod-8")
+@pytest.mark.parametrize("part", EVERY_PART)
 def test_every_pair_and_every_pair_of_line_kinds(client, part):
-    """All 4096 pairs x 12 ordered pairs of /api/intersections and /api/intersection-table (in eight parts, by a + b mod 8, so
-    that the suite's workers share them and a pair's two orders fall in one part), each answer
-    asked once: its squares, reasons and printed routines (check_meeting); each chain's lines say
+    """All 4096 pairs x 12 ordered pairs of /api/intersections and /api/intersection-table (in the
+    sweep's parts, tests/sweeps.py: a pair's two orders fall in one part), each answer asked
+    once: its squares, reasons and printed routines (check_meeting); each chain's lines say
     what their values say, the true chain ends on the walked intersection, the page's chain where
     the oracle's transcription does.
 
     The page's derivation depends only on the lines in the page's order and the page's a and b:
     a's line x with b's line y is the same derivation as b's line y with a's line x, read vice
     versa. The second of the two is held equal to the first, whose every line was checked."""
-    pairs = [(a, b) for a, b in PAIRS if (a + b) % 8 == part]
-    assert len(pairs) == 512
+    pairs = pairs_of(part)
     checked: dict[tuple[tuple[str, str], int, int], dict] = {}
     for a, b in pairs:
         response = client.get(f"/api/intersections?a={NAMES[a]}&b={b}")  # b by its index: both forms are read

@@ -34,6 +34,8 @@ from chessviz.web.pages import CHAPTERS
 from project import ROOT
 from servers import stop_group
 
+pytestmark = pytest.mark.server  # starts the app in processes of its own: make test, not make test-fast
+
 REQUIREMENTS = ROOT / "requirements.txt"
 START_TIMEOUT = 120  # seconds for a server to answer its first request
 INSTALL_TIMEOUT = 600  # seconds for a pip step (a first download from PyPI included)

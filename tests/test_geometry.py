@@ -13,6 +13,7 @@ from chessviz.errors import ChessvizError
 from chessviz.squares import LINE_KINDS, SQUARE_NAMES
 
 from oracle import COMBOS, PAIRS, line_point, rf
+from sweeps import EVERY_PART, pairs_of
 
 # ------------------------------------------------------------------ C integer helpers
 
@@ -89,8 +90,9 @@ def test_same_line_every_pair_against_python_chess():
 # ------------------------------------------------------------------ intersections
 
 
-def test_intersection_and_0x88_working_every_pair_and_combination():
-    for a, b in PAIRS:
+@pytest.mark.parametrize("part", EVERY_PART)
+def test_intersection_and_0x88_working_every_pair_and_combination(part):
+    for a, b in pairs_of(part):
         for line_a, line_b in COMBOS:
             where = (SQUARE_NAMES[a], SQUARE_NAMES[b], line_a, line_b)
             rank, file = line_point(a, b, line_a, line_b)

@@ -20,6 +20,8 @@ import pytest
 from project import ROOT
 from servers import stop_group
 
+pytestmark = pytest.mark.server  # starts the app in processes of its own: make test, not make test-fast
+
 START_TIMEOUT = 120  # seconds for the server to answer, and for the reloader to restart it
 
 

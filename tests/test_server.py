@@ -19,6 +19,8 @@ from chessviz.web import serving
 
 from servers import stop_group
 
+pytestmark = pytest.mark.server  # starts the app in processes of its own: make test, not make test-fast
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -32,6 +32,7 @@ from oracle import (
     walk,
     walked_mask,
 )  # fmt: skip
+from sweeps import EVERY_PART, pairs_of
 
 
 def get(client, url):
@@ -92,7 +93,7 @@ def test_squares_accept_names_any_case_and_indices(client):
 # ---------------------------------------------------------------- /api/color
 
 
-def test_color_every_square_and_pair(client):
+def test_color_every_square(client):
     for sq in range(64):
         body = get(client, f"/api/color?sq={NAMES[sq]}")
         assert body["color"] == colour(sq), NAMES[sq]
@@ -113,7 +114,11 @@ def test_color_every_square_and_pair(client):
                 NAMES[sq],
                 method,
             )
-    for a, b in PAIRS:
+
+
+@pytest.mark.parametrize("part", EVERY_PART)
+def test_color_every_pair(client, part):
+    for a, b in pairs_of(part):
         body = get(client, f"/api/color?sq={a}&other={NAMES[b]}")
         same = is_dark(a) == is_dark(b)
         assert body["same_color"] is same, (a, b)
@@ -159,8 +164,9 @@ def test_optional_other_square_is_validated(client):
 # ---------------------------------------------------------------- /api/same-line
 
 
-def test_same_line_every_pair(client):
-    for a, b in PAIRS:
+@pytest.mark.parametrize("part", EVERY_PART)
+def test_same_line_every_pair(client, part):
+    for a, b in pairs_of(part):
         body = get(client, f"/api/same-line?a={NAMES[a]}&b={b}")
         truth = {kind: b in walk(a, kind) for kind in KINDS}
         assert {kind: body[kind] for kind in KINDS} == truth, (NAMES[a], NAMES[b])
@@ -232,11 +238,12 @@ KNIGHTS = {(2, 1): ("north_north_east", 17), (1, 2): ("north_east_east", 10), (-
            (1, -2): ("north_west_west", 6), (2, -1): ("north_north_west", 15)}  # fmt: skip
 
 
-def test_direction_every_pair(client):
+@pytest.mark.parametrize("part", EVERY_PART)
+def test_direction_every_pair(client, part):
     printed = direction_sheets()["begrees_filled"]
     filled = [row[:7] + [None] + row[7:] if i == 7 else row for i, row in enumerate(printed)]
     degrees_sheet = get(client, "/api/directions/table?kind=degrees")["rows"]
-    for a, b in PAIRS:
+    for a, b in pairs_of(part):
         body = get(client, f"/api/direction?from={NAMES[a]}&to={b}")
         where = (NAMES[a], NAMES[b])
         (ra, fa), (rb, fb) = rf(a), rf(b)
@@ -335,10 +342,12 @@ def test_intersection_single_matches_the_collection(client):
         }
 
 
-def test_intersection_single_endpoint_every_pair(client):
-    """/api/intersection itself on all 4096 pairs, the 12 line-kind pairs taken in turn."""
-    for i, (a, b) in enumerate(PAIRS):
-        line_a, line_b = COMBOS[i % 12]
+@pytest.mark.parametrize("part", EVERY_PART)
+def test_intersection_single_endpoint_every_pair(client, part):
+    """/api/intersection itself on all 4096 pairs, the 12 line-kind pairs taken in turn (by the
+    pair's place among the 4096, whichever part it falls in)."""
+    for a, b in pairs_of(part):
+        line_a, line_b = COMBOS[(64 * a + b) % 12]
         body = get(client, f"/api/intersection?a={NAMES[a]}&b={NAMES[b]}&line_a={line_a}&line_b={line_b}")
         truth = meet(a, b, line_a, line_b)
         assert body["square"] == (NAMES[truth] if truth >= 0 else None), (NAMES[a], NAMES[b], line_a, line_b)
