@@ -6,6 +6,9 @@ screen at 1280x720 and at 853x480 (a 1280x720 projector at 150 %), bit numbers a
 from __future__ import annotations
 
 import pytest
+from test_browser_classroom import BOARDS_OUTSIDE, horizontal_overflow
+
+from chessviz.chapters import CHAPTERS
 
 from browser_helpers import FOLDED, UNKEPT
 
@@ -65,6 +68,21 @@ def test_an_exercise_on_a_slide_keeps_its_prediction_board_in_view(page, live_se
     if width == 1280:
         sizes = page.eval_on_selector_all(".idx:not(:empty)", "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
         assert min(sizes) >= 16
+
+
+def test_on_a_phone_a_slide_keeps_every_board_inside_its_figure(page, live_server):
+    """A student may open the teacher's slide on a phone: presenter mode sizes the squares so
+    that each board lies inside its figure there too, not only inside the screen (a board of
+    the wiki chapters lay 7 px across the page's margin), and the slide never scrolls sideways."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    outside = {}
+    for chapter in CHAPTERS:
+        page.goto(f"{live_server}/chapter/{chapter.slug}?present=1")
+        page.wait_for_selector("html[data-present] #chapter[data-drawn]")
+        found = page.evaluate(BOARDS_OUTSIDE)
+        if found or horizontal_overflow(page):
+            outside[chapter.slug] = (found, horizontal_overflow(page))
+    assert outside == {}
 
 
 def slide_is_clean(page) -> None:
