@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from .compass import KNIGHT_DIRECTIONS
 from .datafiles import DATA, DataFileError, Entry, shown_path, tables
 from .derivation import printed_lines, section_of
 from .errors import ChessvizError
@@ -57,7 +58,7 @@ def knight_distances(a: int) -> tuple[int, ...]:
         step = []
         for sq in frontier:
             r, f = square_rank(sq), square_file(sq)
-            for dr, df in ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)):
+            for _, _, (dr, df) in KNIGHT_DIRECTIONS:
                 to = 8 * (r + dr) + f + df
                 if 0 <= r + dr < 8 and 0 <= f + df < 8 and distances[to] < 0:
                     distances[to] = distances[sq] + 1
