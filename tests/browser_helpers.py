@@ -133,6 +133,22 @@ FOLDED = """() => [...document.querySelectorAll('[data-present-fold]')]
   .filter(e => e.checkVisibility()).map(e => e.outerHTML.slice(0, 100))"""
 
 
+# Each board that sticks out of its figure or of a box around it (a card, a panel, a column), with
+# how far: a page can be no wider than the screen and still draw a board across a card's edge.
+BOARDS_OUTSIDE = """() => [...document.querySelectorAll('.board')].filter((b) => b.offsetParent !== null).flatMap((board) => {
+  const r = board.getBoundingClientRect();
+  const out = [];
+  for (let box = board.parentElement; box && box.tagName !== 'MAIN'; box = box.parentElement) {
+    if (getComputedStyle(box).display === 'contents') continue; // no box of its own (a phone's reordered column)
+    const o = box.getBoundingClientRect();
+    const over = Math.max(o.left - r.left, r.right - o.right);
+    const name = `${box.tagName.toLowerCase()}.${[...box.classList].join('.')}`;
+    if (over > 0.5) out.push(`${board.dataset.board} ${Math.round(over)} px out of ${name}`);
+  }
+  return out.slice(0, 1);
+})"""
+
+
 # The screens a classroom uses: a phone, a projector at 150 % (the viewport that zoom leaves the
 # page) and at 100 %, and a wide screen.
 SIZES = {"phone": (390, 844), "projector-150": (853, 480), "projector": (1280, 720), "wide": (1920, 1080)}

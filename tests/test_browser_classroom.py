@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from chessviz.chapters import CHAPTERS
 
-from browser_helpers import SIZES, keep, small_targets
+from browser_helpers import BOARDS_OUTSIDE, SIZES, keep, small_targets
 from project import KEEP_SCREENSHOTS, ROOT
 
 PAGES = ["/", "/guide"] + [f"/chapter/{c.slug}" for c in CHAPTERS]
@@ -58,20 +58,6 @@ def test_the_page_list_is_every_chapter_the_home_page_links(page, live_server):
     assert sorted(linked) == sorted(p for p in PAGES if p.startswith("/chapter/"))
 
 
-# Each board that sticks out of its figure or of a box around it (a card, a panel, a column), with
-# how far: a page can be no wider than the screen and still draw a board across a card's edge.
-BOARDS_OUTSIDE = """() => [...document.querySelectorAll('.board')].filter((b) => b.offsetParent !== null).flatMap((board) => {
-  const r = board.getBoundingClientRect();
-  const out = [];
-  for (let box = board.parentElement; box && box.tagName !== 'MAIN'; box = box.parentElement) {
-    if (getComputedStyle(box).display === 'contents') continue; // no box of its own (a phone's reordered column)
-    const o = box.getBoundingClientRect();
-    const over = Math.max(o.left - r.left, r.right - o.right);
-    const name = `${box.tagName.toLowerCase()}.${[...box.classList].join('.')}`;
-    if (over > 0.5) out.push(`${board.dataset.board} ${Math.round(over)} px out of ${name}`);
-  }
-  return out.slice(0, 1);
-})"""
 # Tablets and a phone turned sideways, between the phone and the projector: a window resized
 # there without a reload, as a tablet turned round is.
 BETWEEN = [(480, 800), (600, 960), (667, 375), (768, 1024)]

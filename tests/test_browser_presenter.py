@@ -6,11 +6,11 @@ screen at 1280x720 and at 853x480 (a 1280x720 projector at 150 %), bit numbers a
 from __future__ import annotations
 
 import pytest
-from test_browser_classroom import BOARDS_OUTSIDE, horizontal_overflow
+from test_browser_classroom import horizontal_overflow
 
 from chessviz.chapters import CHAPTERS
 
-from browser_helpers import FOLDED, UNKEPT
+from browser_helpers import BOARDS_OUTSIDE, FOLDED, UNKEPT
 
 # Every chapter's slide at 1280x720 and 853x480 (its boards whole in the first screen, their
 # squares and bit numbers large enough, no label over another, nothing but what it keeps) is
@@ -79,9 +79,9 @@ def test_on_a_phone_a_slide_keeps_every_board_inside_its_figure(page, live_serve
     for chapter in CHAPTERS:
         page.goto(f"{live_server}/chapter/{chapter.slug}?present=1")
         page.wait_for_selector("html[data-present] #chapter[data-drawn]")
-        found = page.evaluate(BOARDS_OUTSIDE)
-        if found or horizontal_overflow(page):
-            outside[chapter.slug] = (found, horizontal_overflow(page))
+        found, overflow = page.evaluate(BOARDS_OUTSIDE), horizontal_overflow(page)
+        if found or overflow:
+            outside[chapter.slug] = (found, overflow)
     assert outside == {}
 
 
