@@ -86,9 +86,10 @@ const drawn = (node) => node.getClientRects().length > 0;
  * Give the squares the largest size (in whole px) with which every kept board lies whole inside
  * the screen and inside its figure (on a phone the screen's edge is the page's margin away: a
  * board only inside the screen lay across that margin), and every other kept element (a verdict,
- * a table, the stepper) begins in it with its first lines (6rem) showing. Found by halving [MIN, MAX]: seven layouts. The size found
- * always fits; where a larger board wraps to a row of its own a larger size might fit too, which
- * halving may miss (it never misses by picking one that does not fit).
+ * a table, the stepper) begins in it with its first lines (6rem) showing. Found by halving
+ * [MIN, MAX]: seven layouts. The size found always fits; where a larger board wraps to a row of
+ * its own a larger size might fit too, which halving may miss (it never misses by picking one
+ * that does not fit).
  */
 function fit(root, keep) {
   const boards = keep.flatMap((node) => (node.matches("[data-board]") ? [node] : [...node.querySelectorAll("[data-board]")]));
