@@ -204,3 +204,35 @@ def test_every_chapter_with_an_input_board_is_tapped_here(page, live_server):
             "#chapter [data-board]:not(.predict *)", "els => els.filter(e => e.querySelector('button[data-square]')).length"
         )
         assert (boards > 0) == (chapter.slug in TAPPED), chapter.slug
+
+
+# Each part of a square that is positioned, see-through by opacity, filtered, transformed,
+# isolated, contained or given a z-index is a layer of its own, which the browser searches at
+# every touch to find the square under the finger.
+LAYERED_PARTS = """() => {
+  const found = [];
+  for (const sq of document.querySelectorAll('[data-board] .sq')) {
+    const parts = [[sq, null, 'square'], [sq, '::before', 'fill'], [sq, '::after', 'mark'],
+      ...[...sq.children].map((c) => [c, null, c.className])];
+    for (const [el, pseudo, name] of parts) {
+      const s = getComputedStyle(el, pseudo);
+      const layered = s.position !== 'static' || s.opacity !== '1' || s.filter !== 'none' || s.transform !== 'none'
+        || s.isolation !== 'auto' || s.contain !== 'none' || s.zIndex !== 'auto' || s.willChange !== 'auto';
+      if (layered) found.push(`${sq.closest('[data-board]').dataset.board} ${sq.dataset.square} ${name}`);
+    }
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("path", ["/chapter/kogge-stone", "/chapter/rays?view=4", "/chapter/game?sel=b6"])
+def test_no_part_of_a_square_is_a_layer_of_its_own(page, live_server, path):
+    """A square's fill, piece, mark and chips lie in one grid cell, painted in that order, and none
+    is a layer: with the square and its fill positioned (two layers a square, some two thousand on
+    the Kogge-Stone chapter), finding the square under a finger took 16 ms of each tap there, and
+    under 2 ms with none. Checked on the pages with the most boards, the patterned fills, and the
+    game's marks."""
+    page.goto(live_server + path)
+    page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
+    assert page.locator("[data-board] .sq[data-bit='1'], [data-board] .sq[data-fill]").count()
+    assert page.evaluate(LAYERED_PARTS) == []
