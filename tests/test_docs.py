@@ -44,6 +44,13 @@ def test_the_readme_lists_every_chapter_in_the_course_s_order():
     assert listed == [c.slug for c in CHAPTERS]
 
 
+def test_the_teaching_guide_says_what_a_student_does_in_every_chapter():
+    # docs/teaching.md's table groups the chapters by source, not in the course's order: each once.
+    table = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8").split("\n## The chapters\n")[1].split("\n## ")[0]
+    rows = re.findall(r"^\| `([a-z0-9-]+)` \|", table, re.M)
+    assert sorted(rows) == sorted(c.slug for c in CHAPTERS), rows
+
+
 def test_the_readme_shows_a_small_screenshot():
     shot = ROOT / "docs" / "screenshot.png"
     assert "](docs/screenshot.png)" in README.read_text(encoding="utf-8")
