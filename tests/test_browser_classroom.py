@@ -197,7 +197,7 @@ def test_meaning_never_rests_on_colour_alone(page, live_server):
         for (const fill of ['positive', 'negative', 'mask', 'borrow', 'line-a', 'line-b', 'both']) {
             const before = probe.dataset.fill;
             probe.dataset.fill = fill;
-            out[fill] = getComputedStyle(probe, '::before').backgroundImage;
+            out[fill] = getComputedStyle(probe).backgroundImage;
             if (before === undefined) delete probe.dataset.fill; else probe.dataset.fill = before;
         }
         return out;

@@ -227,11 +227,12 @@ LAYERED_PARTS = """() => {
 
 @pytest.mark.parametrize("path", ["/chapter/kogge-stone", "/chapter/rays?view=4", "/chapter/game?sel=b6"])
 def test_no_part_of_a_square_is_a_layer_of_its_own(page, live_server, path):
-    """A square's fill, piece, mark and chips lie in one grid cell, painted in that order, and none
-    is a layer: with the square and its fill positioned (two layers a square, some two thousand on
-    the Kogge-Stone chapter), finding the square under a finger took 16 ms of each tap there, and
-    under 2 ms with none. Checked on the pages with the most boards, the patterned fills, and the
-    game's marks."""
+    """A square's fill is its own background, its piece, mark and chips lie in one grid cell, painted
+    in that order, and none is a layer: with the square and its fill positioned (two layers a
+    square, some two thousand on the Kogge-Stone chapter), finding the square under a finger took
+    16 ms of each tap there, and under 2 ms with none. Checked on the pages with the most boards,
+    the patterned fills, and the game's marks (a ::before, which squares no longer draw, is
+    checked too: one drawn again as a layer is found)."""
     page.goto(live_server + path)
     page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
     assert page.locator("[data-board] .sq[data-bit='1'], [data-board] .sq[data-fill]").count()
