@@ -363,7 +363,7 @@ def pattern(css_rule: str) -> str:
 def test_every_fill_s_legend_names_its_colour_and_pattern_as_the_board_draws_it():
     css = (ROOT / "static/css/chessviz.css").read_text(encoding="utf-8")
     light = dict(re.findall(r"--([\w-]+): (#[0-9a-f]{6});", css.split(":root[data-theme")[0]))
-    drawn = dict(re.findall(r'\[data-fill="([\w-]+)"\]::before \{ background: ([^}]*)\}', css))
+    drawn = dict(re.findall(r'\[data-fill="([\w-]+)"\] \{ --fill: ([^}]*)\}', css))
     words = fill_words()
     assert set(words) == set(drawn), "every fill the boards draw has its words, and only those"
     for fill, rule in drawn.items():
