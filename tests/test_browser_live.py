@@ -110,7 +110,7 @@ def marks_on(page, role: str) -> dict[str, str]:
 
 
 def labels_on(page, role: str) -> dict[str, str]:
-    script = "els => els.map(e => [e.dataset.square, e.querySelector('.label').textContent]).filter(([, t]) => t)"
+    script = "els => els.map(e => [e.dataset.square, (e.querySelector('.label')?.textContent ?? '')]).filter(([, t]) => t)"
     return dict(page.eval_on_selector_all(f'[data-board="{role}"] [data-square]', script))
 
 
@@ -195,7 +195,7 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     expected["h8"] = 1
     tp.wait_for_function(
         "([role, want]) => { const got = {}; for (const e of document.querySelectorAll(`[data-board='${role}'] [data-square]`)) "
-        "{ const t = e.querySelector('.label').textContent; if (t) got[e.dataset.square] = t; } "
+        "{ const t = (e.querySelector('.label')?.textContent ?? ''); if (t) got[e.dataset.square] = t; } "
         "return JSON.stringify(Object.entries(got).sort()) === JSON.stringify(Object.entries(want).sort()); }",
         arg=["class-answers", {k: str(v) for k, v in expected.items()}],
         timeout=TIMEOUT,

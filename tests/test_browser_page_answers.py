@@ -39,7 +39,7 @@ def test_directions_asks_five_questions_and_draws_the_roses_from_api_rose(page, 
     labels = dict(
         page.eval_on_selector_all(
             '[data-board="directions"] [data-square]',
-            "els => els.map(e => [e.dataset.square, e.querySelector('.label').textContent])",
+            "els => els.map(e => [e.dataset.square, (e.querySelector('.label')?.textContent ?? '')])",
         )
     )
     assert {name for name, text in labels.items() if text} == {r["to"] for r in rose["rose"]}

@@ -7,6 +7,7 @@ import { add, el, screenOnly, setText } from "./dom.js";
 import { FILL_WORDS } from "./terms.js";
 
 const GLYPHS = { k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F" };
+const PARTS = ["piece", "idx", "label"]; // a square's parts, in their order in the square
 const PIECE_NAMES = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" };
 
 /**
@@ -47,9 +48,7 @@ export function createBoard(container, { role, label, hint = "", interactive = f
         "data-bit": "0",
         role: "gridcell",
       });
-      const parts = { piece: hidden("piece"), index: hidden("idx"), text: hidden("label") };
-      cell.append(parts.piece, parts.index, parts.text);
-      squares.set(name, { cell, ...parts, state: {} });
+      squares.set(name, { cell, state: {} });
     }
   }
   const fileCoords = add(
@@ -91,6 +90,26 @@ export function createBoard(container, { role, label, hint = "", interactive = f
     });
   }
 
+  /**
+   * A square's piece, bit-number chip or label, made the first time it has something to show
+   * (a board's squares are mostly bare: fewer elements to style, lay out and check), in the
+   * order piece, number, label; emptied, not removed, when it has nothing more to show (the
+   * style sheet hides an empty one). Returns the part, or null while none was ever needed.
+   */
+  function show(entry, which, text) {
+    if (!entry[which] && String(text) !== "") {
+      const made = hidden(which);
+      const after =
+        PARTS.slice(PARTS.indexOf(which) + 1)
+          .map((w) => entry[w])
+          .find(Boolean) ?? null;
+      entry.cell.insertBefore(made, after);
+      entry[which] = made;
+    }
+    if (entry[which]) setText(entry[which], text);
+    return entry[which] ?? null;
+  }
+
   function moveFocus(name, focus) {
     if (!interactive) return;
     squares.get(focused).cell.tabIndex = -1;
@@ -125,16 +144,16 @@ export function createBoard(container, { role, label, hint = "", interactive = f
       set(entry, "bit", on ? "1" : "0", (v) => (cell.dataset.bit = v));
       const letter = pieces[name] || "";
       set(entry, "piece", letter, (v) => {
-        setText(entry.piece, v ? `${GLYPHS[v.toLowerCase()]}\uFE0E` : "");
-        entry.piece.dataset.color = v ? (v === v.toUpperCase() ? "white" : "black") : "";
+        const piece = show(entry, "piece", v ? `${GLYPHS[v.toLowerCase()]}\uFE0E` : "");
+        if (piece) piece.dataset.color = v ? (v === v.toUpperCase() ? "white" : "black") : "";
         if (v) cell.dataset.piece = v;
         else delete cell.dataset.piece;
       });
       set(entry, "fill", fills[name] || "", (v) => setData(cell, "fill", v));
       set(entry, "mark", marks[name] || "", (v) => setData(cell, "mark", v));
-      set(entry, "label", labels[name] ?? "", (v) => setText(entry.text, v));
+      set(entry, "label", labels[name] ?? "", (v) => show(entry, "label", v));
       const idx = index ? String(bitOf(sq, index)) : "";
-      set(entry, "idx", idx, (v) => setText(entry.index, v));
+      set(entry, "idx", idx, (v) => show(entry, "idx", v));
       const description = [
         name,
         idx ? `bit ${idx}` : null,
