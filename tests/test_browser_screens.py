@@ -224,15 +224,46 @@ def check_normal(page, where: str, size: str, problems: list[str]) -> None:
             )
 
 
+# A slide's tables: each word outside code on one line (a word broken letter by letter, "ret urns",
+# cannot be read from the back row; a hyphenated word may break after its hyphen), and each table
+# inside its box.
+TABLE_WORDS = """() => {
+  const broken = [], over = [];
+  for (const table of document.querySelectorAll('#chapter table')) {
+    if (!table.offsetParent) continue;
+    const box = table.parentElement, style = getComputedStyle(box);
+    const right = box.getBoundingClientRect().right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
+    if (table.getBoundingClientRect().right > right + 0.5) over.push(table.rows[0]?.textContent.trim().slice(0, 40));
+    const texts = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      if (node.parentElement.closest('code, pre')) continue;
+      for (const word of node.data.matchAll(/[^\\s-]+-?/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(word[0]);
+      }
+    }
+  }
+  return { broken, over };
+}"""
+
+
 def check_slide(page, where: str, size: str, problems: list[str]) -> None:
     """Presenter mode: the stage's boards whole in the first screen, its panels begun there; squares
-    and bit numbers large enough; nothing wider than the screen; no label over another; nothing
-    shown but what the chapter keeps."""
+    and bit numbers large enough; nothing wider than the screen; no label over another; its tables'
+    words whole and the tables inside their boxes; nothing shown but what the chapter keeps."""
     m = page.evaluate(STAGE)
     for found in (page.evaluate(UNKEPT), page.evaluate(FOLDED)):
         if found:
             problems.append(f"{where}: shown but not kept: {found[:3]}")
     check_labels(where, m["boards"], problems)
+    tables = page.evaluate(TABLE_WORDS)
+    if tables["broken"]:
+        problems.append(f"{where}: words broken inside a table's cells: {tables['broken'][:5]}")
+    if tables["over"]:
+        problems.append(f"{where}: a table wider than its box: {tables['over']}")
     if m["scrollWidth"] > m["screen"]["right"]:
         problems.append(f"{where}: the slide scrolls sideways")
     if m["working"] and not inside(m["working"], m["screen"]):
