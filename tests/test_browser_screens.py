@@ -5,11 +5,16 @@ in normal and in presenter mode."""
 
 from __future__ import annotations
 
+import io
+import re
+
 import pytest
+from PIL import Image
 
 from chessviz.chapters import CHAPTERS
 
 from browser_helpers import FOLDED, SIZES, UNKEPT, keep, small_targets
+from project import ROOT
 
 # The error pages a browser can meet: a chapter that does not exist, a static file that does not.
 ERROR_PATHS = ["/chapter/no-such-chapter", "/static/no-such-file.css"]
@@ -360,4 +365,72 @@ def test_marks_read_at_4_5_to_1_in_light_dark_and_high_contrast(page, live_serve
         for found in page.evaluate(MARK_CONTRAST, GLYPH_MARKS):
             if found["ratio"] < 4.5:
                 low.append(f"{theme}: {found}")
+    assert not low, "\n".join(low)
+
+
+# --- Pieces on every fill ------------------------------------------------------------------
+FILLS = ["", "bit", *re.findall(r'\[data-fill="([\w-]+)"\] \{ --fill:', (ROOT / "static/css/chessviz.css").read_text(encoding="utf-8"))]
+PROBE = """([shade, fill]) => {
+  const sq = document.querySelector(`[data-board="game"] .sq.${shade}:not([data-piece])`);
+  sq.id = 'probe';
+  sq.dataset.bit = fill === 'bit' ? '1' : '0';
+  delete sq.dataset.mark;
+  if (fill && fill !== 'bit') sq.dataset.fill = fill; else delete sq.dataset.fill;
+  for (const part of sq.children) part.style.visibility = 'hidden';
+}"""
+PIECE_COLOURS = """() => Object.fromEntries(['white', 'black'].map((side) => {
+  const s = getComputedStyle(document.querySelector(`[data-board="game"] .piece[data-color="${side}"]`));
+  return [side, { fill: s.color, outline: s.webkitTextStrokeColor, outlineWidth: parseFloat(s.webkitTextStrokeWidth) }];
+}))"""
+
+
+def relative_luminance(rgb) -> float:
+    """WCAG 2's relative luminance of an sRGB colour (0-255 channels)."""
+    linear = [c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb[:3]]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def rgb_of(colour: str) -> tuple[float, ...]:
+    """A computed colour, "rgb(r, g, b)" or "rgba(r, g, b, a)" (opaque here), as its channels."""
+    channels = tuple(float(n) for n in re.findall(r"[\d.]+", colour))
+    assert colour.startswith("rgb") and (len(channels) == 3 or channels[3:] == (1,)), colour
+    return channels[:3]
+
+
+def contrast_ratio(a: float, b: float) -> float:
+    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+
+
+def test_relative_luminance_and_contrast_are_wcag_s():
+    assert relative_luminance((255, 255, 255)) == pytest.approx(1.0) and relative_luminance((0, 0, 0)) == 0
+    assert round(contrast_ratio(relative_luminance((118, 118, 118)), 1.0), 2) == 4.54  # #767676 on white, WCAG's example
+    assert contrast_ratio(0.2, 0.2) == 1
+
+
+def test_pieces_stand_out_from_every_fill_in_light_dark_and_high_contrast(page, live_server):
+    """A white piece (white, outlined dark) and a black one, on a light and a dark square under each
+    fill, in each theme: one of the piece's colours at least 3:1 (WCAG's non-text contrast) against
+    the colour that covers most of the square, as painted (a screenshot of the square, its parts
+    hidden). axe cannot tell: it reports a piece over a gradient as one it could not measure."""
+    low, measured = [], 0
+    for theme in ("light", "dark", "contrast"):
+        page.goto(live_server + "/")
+        page.evaluate("t => localStorage.setItem('chessviz-theme', t)", theme)
+        load(page, f"{live_server}/chapter/game")
+        pieces = page.evaluate(PIECE_COLOURS)
+        for shade in ("light", "dark"):
+            for fill in FILLS:
+                page.evaluate(PROBE, [shade, fill])
+                shot = Image.open(io.BytesIO(page.locator("#probe").screenshot())).convert("RGB")
+                width, height = shot.size
+                shades = sorted(relative_luminance(shot.getpixel((x, y))) for x in range(width) for y in range(height))
+                ground = shades[len(shades) // 2]
+                page.evaluate("() => document.getElementById('probe').removeAttribute('id')")
+                for side, colours in pieces.items():
+                    own = [colours["fill"]] + ([colours["outline"]] if colours["outlineWidth"] >= 1 else [])
+                    best = max(contrast_ratio(relative_luminance(rgb_of(c)), ground) for c in own)
+                    measured += 1
+                    if best < 3:
+                        low.append(f"{theme} {shade} square, fill {fill or 'none'}: {side} piece at {best:.2f}:1")
+    assert measured == 3 * 2 * 2 * len(FILLS) and len(FILLS) == 10
     assert not low, "\n".join(low)
