@@ -369,7 +369,9 @@ def test_marks_read_at_4_5_to_1_in_light_dark_and_high_contrast(page, live_serve
 
 
 # --- Pieces on every fill ------------------------------------------------------------------
-FILLS = ["", "bit", *re.findall(r'\[data-fill="([\w-]+)"\] \{ --fill:', (ROOT / "static/css/chessviz.css").read_text(encoding="utf-8"))]
+# No fill, a set bit, and every named fill the style sheet draws.
+STYLE = (ROOT / "static/css/chessviz.css").read_text(encoding="utf-8")
+FILLS = ["", "bit", *re.findall(r'\[data-fill="([\w-]+)"\] \{ --fill:', STYLE)]
 PROBE = """([shade, fill]) => {
   const sq = document.querySelector(`[data-board="game"] .sq.${shade}:not([data-piece])`);
   sq.id = 'probe';
