@@ -233,8 +233,8 @@ SQUARE_PARTS = """() => [...document.querySelectorAll('[data-board] .sq')].map((
 def test_a_square_holds_only_the_parts_it_shows(page, live_server):
     """A square's piece, bit number and label are made when it first has one to show, in that
     order, and emptied (hidden by the style sheet) when it has none: the Kogge-Stone chapter's
-    fourteen boards are some 1,800 elements, where three spans a square made them 4,300, each
-    to be styled, laid out and checked by the browser and by axe. A tap that puts a piece on a
+    page, fourteen boards, is some 1,800 elements, where three spans a square made it 4,300,
+    each to be styled, laid out and checked by the browser and by axe. A tap that puts a piece on a
     bare square makes its piece there, before the square's number."""
     page.goto(live_server + "/chapter/kogge-stone?sq=d4")
     page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
