@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from chessviz.chapters import CHAPTERS
+from chessviz.chapters import CHAPTERS, PARTS
 
 from project import ROOT
 
@@ -49,6 +49,16 @@ def test_the_teaching_guide_says_what_a_student_does_in_every_chapter():
     table = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8").split("\n## The chapters\n")[1].split("\n## ")[0]
     rows = re.findall(r"^\| `([a-z0-9-]+)` \|", table, re.M)
     assert sorted(rows) == sorted(c.slug for c in CHAPTERS), rows
+
+
+def test_the_teaching_guide_names_every_chapter_under_its_part_in_the_course_s_order():
+    # The opening list: a bullet a part, its title as the registry's PARTS has it, then its chapters.
+    text = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8").split("\n## The chapters\n")[0]
+    listed = [
+        (title, re.findall(r"`([a-z0-9-]+)`", slugs))
+        for title, slugs in re.findall(r"^- \*\*([^*]+)\*\* \(([^)]*)\)", text.replace("\n  ", " "), re.M)
+    ]
+    assert listed == [(title, [c.slug for c in CHAPTERS if c.part == part]) for part, title in PARTS.items()]
 
 
 def test_the_readme_shows_a_small_screenshot():
