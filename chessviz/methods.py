@@ -595,13 +595,16 @@ def methods_answer(piece: str, sq: Square, occupied: Bitboard, mapping: str) -> 
     }
 
 
-def magic_search_answer(kind: str, sq: Square, mapping: str, seed: int | None, show: int) -> dict:
+def magic_search_answer(
+    kind: str, sq: Square, mapping: str, seed: int | None, show: int, pause: Callable[[], None] | None = None
+) -> dict:
     """Return a replay of the magic search for one square (methods_search.search_answer), seeded
-    with the committed file's seed unless ``seed`` is given, beside the committed magic."""
+    with the committed file's seed unless ``seed`` is given, beside the committed magic; ``pause``
+    is called now and then during the replay (search_answer)."""
     check_mapping(mapping)
     sm = square_magics(kind, mapping)[bit_of(sq, mapping)]
     committed = {"seed": SEED, "magic": format_bitboard(sm.magic), "candidates": sm.candidates}
-    return search_answer(kind, sq, mapping, SEED if seed is None else seed, show, committed)
+    return search_answer(kind, sq, mapping, SEED if seed is None else seed, show, committed, pause)
 
 
 def _share(kind: str, sq: Square, occupied: Bitboard, mapping: str) -> dict:

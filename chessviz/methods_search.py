@@ -11,7 +11,7 @@ See https://www.chessprogramming.org/Looking_for_Magics
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -115,6 +115,8 @@ def search(kind: str, bit: int, mapping: str, seed: int = DEFAULT_SEED) -> Itera
 # needs up to two million), and the page shows a few and says how far the project's search went.
 MAX_DRAWN = 20_000
 MAX_SHOWN = 100
+# A replay calls its pause every this many candidates (a few milliseconds of the longest, 0.4 s).
+PAUSE_EVERY = 256
 
 
 def _collision(c: Collision | None) -> dict | None:
@@ -127,18 +129,23 @@ def _collision(c: Collision | None) -> dict | None:
     }
 
 
-def search_answer(kind: str, sq: Square, mapping: str, seed: int, show: int, committed: dict) -> dict:
+def search_answer(
+    kind: str, sq: Square, mapping: str, seed: int, show: int, committed: dict, pause: Callable[[], None] | None = None
+) -> dict:
     """Return a replay of one square's seeded search: its first ``show`` candidates in full, how it ended.
 
     ``committed`` is what the data file says of the square ({seed, magic, candidates}). The search stops at a magic or
     after MAX_DRAWN candidates (``stopped``); with the file's seed it is the search that found the
-    committed magic, so ``found`` is that magic whenever it comes within the bound.
+    committed magic, so ``found`` is that magic whenever it comes within the bound. ``pause``, if
+    given, is called every PAUSE_EVERY candidates: the web layer lets its other requests run.
     """
     bit = bit_of(sq, mapping)
     mask = relevant_masks(kind, mapping)[bit]
     shown, found, drawn = [], None, 0
     for candidate in search(kind, bit, mapping, seed):
         drawn = candidate.number
+        if pause is not None and drawn % PAUSE_EVERY == 0:
+            pause()
         if len(shown) < min(show, MAX_SHOWN):
             shown.append(
                 {

@@ -4,6 +4,7 @@ gevent workers), on a free loopback port."""
 import json
 import os
 import re
+import select
 import signal
 import socket
 import subprocess
@@ -131,6 +132,34 @@ def test_slow_clients_do_not_starve_the_others(server):
     finally:
         for s in stuck:
             s.close()
+
+
+def test_a_long_magic_search_leaves_the_other_requests_their_turn(server):
+    """ "Search with another seed" asks a replay of up to 0.4 s of CPU at each click. Four of them
+    (seeds no test asks again, so none from the memo; each draws 20,000 candidates) keep both
+    workers busy; a request sent after them is
+    answered before any of them, where it would have waited in line for whole replays."""
+    search = "/api/magic-search?piece=rook&sq=a1&mapping=lerf&show=1&seed={}"
+    searches = [raw_get(server["port"], search.format(seed)) for seed in (101, 102, 103, 104)]
+    health = raw_get(server["port"], "/api/health")
+    try:
+        health.settimeout(30)  # a bound on a hang, not a measure
+        assert health.recv(12) == b"HTTP/1.1 200"
+        answered, _, _ = select.select(searches, [], [], 0)
+        assert answered == [], "a replay was answered before the request sent after it"
+        for s in searches:
+            s.settimeout(30)
+            assert s.recv(12) == b"HTTP/1.1 200"
+    finally:
+        for s in [*searches, health]:
+            s.close()
+
+
+def raw_get(port: int, path: str) -> socket.socket:
+    """Send a GET on a connection of its own and return the connection, its answer unread."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=5)
+    s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
+    return s
 
 
 def test_prints_addresses_and_logs_each_request(server):
