@@ -301,3 +301,18 @@ def test_cached_like_every_computation(client):
     assert first.headers["Cache-Control"] == "public, max-age=3600"
     again = client.get(url, headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 304 and again.get_data() == b""
+
+
+def test_a_long_answer_pauses_once_every_few_milliseconds(monkeypatch):
+    """api.pauser on a clock of its own: it sleeps PAUSE_FOR_S when PAUSE_EVERY_S has passed since
+    it was made or last slept, and only then."""
+    from chessviz.web import api
+
+    now, slept = [100.0], []
+    monkeypatch.setattr(api.time, "perf_counter", lambda: now[0])
+    monkeypatch.setattr(api.time, "sleep", slept.append)
+    pause = api.pauser()
+    for step in (0.001, 0.003, 0.0009, 0.0002, 0.004, 0.006, 0.001):  # since the last sleep: 1, 4, 4.9, 5.1 ms; 4, 10; 1
+        now[0] += step
+        pause()
+    assert slept == [api.PAUSE_FOR_S, api.PAUSE_FOR_S]  # at 5.1 ms, then 10 ms after it

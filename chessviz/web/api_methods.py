@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 
 from ..errors import ChessvizError, shown
 from ..methods import METHODS, magic_answer, magic_search_answer, methods_answer, speeds_answer
@@ -12,7 +11,7 @@ from ..methods_search import MAX_DRAWN, MAX_SHOWN
 from ..sliding import PIECE_LINES
 from . import params as P
 from . import schemas as S
-from .api import endpoint
+from .api import endpoint, pauser
 
 _STEP = S.obj(
     {
@@ -220,13 +219,9 @@ _SIDE = S.obj({"occupancy": S.BITBOARD, "attacks": S.BITBOARD})
     ),
 )
 def magic_search(piece: str, sq: int, mapping: str, seed: int | None, show: int) -> dict:
-    # A replay takes up to 0.4 s of CPU, and "Search with another seed" asks a new one at each
-    # click. Under the classroom server, whose gevent patches time.sleep, a short sleep every few
-    # milliseconds of it lets the worker take and answer its other connections, which would
-    # otherwise wait for the whole replay (measured: a request sent behind four replays answered
-    # in 10 to 70 ms, where it took 0.75 to 1.2 s). sleep(0) would not do: it runs the greenlets
-    # already ready, and polls no socket. Elsewhere (threads) it costs a few ms of a replay.
-    return magic_search_answer(piece, sq, mapping, seed, show, pause=lambda: time.sleep(0.0001))
+    # "Search with another seed" asks a new replay, up to 0.4 s of CPU, at each click: it pauses
+    # now and then for the worker's other connections (pauser).
+    return magic_search_answer(piece, sq, mapping, seed, show, pause=pauser())
 
 
 _FIGURE = S.obj({"name": S.STR, "mqueens": {"type": "number"}, "table": S.STR})
