@@ -70,7 +70,7 @@ class Endpoint:
 
 
 # A long answer (a magic-search replay, up to 0.4 s; the taps of the methods chapter, 0.4 s)
-# pauses this often, for PAUSE_FOR: under the classroom server, whose gevent patches
+# pauses for PAUSE_FOR_S every PAUSE_EVERY_S (pauser): under the classroom server, whose gevent patches
 # time.sleep, the worker meanwhile takes and answers its other connections, which would
 # otherwise wait for the whole answer (measured: a request sent behind four replays was
 # answered in 10 to 70 ms, where it waited 0.75 to 1.2 s; behind four of the methods chapter's
