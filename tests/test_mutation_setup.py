@@ -3,6 +3,7 @@ can change is rebuilt, in an order where each module comes after what it imports
 
 from __future__ import annotations
 
+import ast
 import importlib
 import tomllib
 import types
@@ -104,3 +105,19 @@ def test_every_test_left_out_of_the_mutation_runs_exists():
         path, _, name = node.partition("::")
         source = (PACKAGE.parent / path).read_text(encoding="utf-8")
         assert not name or f"def {name}(" in source, node
+
+
+def test_every_test_of_the_classroom_server_process_is_left_out_of_the_mutation_runs():
+    """A test that asks for test_server.py's `server` fixture starts `make serve`'s module in a process
+    of its own, where mutated code cannot find mutmut's settings: a new one not left out stopped the
+    whole `make mutate` at its first step (collecting which tests reach which function)."""
+    args = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mutmut"]["pytest_add_cli_args"]
+    left_out = {args[i + 1] for i, arg in enumerate(args) if arg == "--deselect"}
+    tree = ast.parse((PACKAGE.parent / "tests" / "test_server.py").read_text(encoding="utf-8"))
+    starting = [
+        f"tests/test_server.py::{node.name}"
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("test_") and "server" in [a.arg for a in node.args.args]
+    ]
+    assert len(starting) >= 4
+    assert [test for test in starting if test not in left_out] == []
