@@ -303,6 +303,16 @@ def test_cached_like_every_computation(client):
     assert again.status_code == 304 and again.get_data() == b""
 
 
+def test_every_quick_endpoint_with_a_square_or_a_bitboard_is_asked_ahead_but_the_magic_search(client):
+    """A replay of the magic search takes up to 0.4 s: one for each of 64 squares was 10 s of a
+    worker's CPU in a single request, which no page asks. /api/taps takes no magic-search query."""
+    parameters = client.get("/api/openapi.json").json["paths"]["/api/taps"]["get"]["parameters"]
+    asked = {p["name"] for p in parameters} - {"tap", "follow"}
+    assert {"slide", "attacks", "methods", "position", "same-line"} <= asked and "magic-search" not in asked
+    query = {"tap": "sq", "magic-search": "piece=rook&sq=a1&seed=5&show=1"}
+    assert client.get("/api/taps", query_string=query).json == {"answers": []}  # an unknown parameter, ignored
+
+
 def test_a_long_answer_pauses_once_every_few_milliseconds(monkeypatch):
     """api.pauser on a clock of its own: it sleeps PAUSE_FOR_S when PAUSE_EVERY_S has passed since
     it was made or last slept, and only then."""

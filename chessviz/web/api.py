@@ -44,6 +44,7 @@ class Endpoint:
     errors: dict[int, str] = field(default_factory=dict)  # statuses beyond 400, with when they happen
     pure: bool = True  # the same request, the same answer: false for the live class's state
     blame: Mapping[str, str] = field(default_factory=dict)  # the core's argument at fault -> its parameter
+    ahead: bool = True  # /api/taps may ask it for every square; False for an answer too long for 64 (a magic search)
 
     @property
     def operation_id(self) -> str:
@@ -132,6 +133,7 @@ def endpoint(
     errors: dict[int, str] | None = None,
     pure: bool = True,
     headers: dict[str, str] | None = None,
+    ahead: bool = True,
 ):
     """Register an endpoint at ``/api<rule>`` (a GET unless ``method``) whose view takes the parsed parameters.
 
@@ -145,7 +147,8 @@ def endpoint(
     The live class's endpoints also take ``body`` (the fields of a JSON body, each reaching the
     view by its keyword), ``path_params`` (the rule's ``<name>`` parts, documented), ``auth``
     and ``errors`` (documented), ``pure=False`` (an answer of the moment: never cached, never
-    compressed, no example in the document) and ``headers`` set on every success.
+    compressed, no example in the document) and ``headers`` set on every success. ``ahead=False``
+    keeps it out of /api/taps, which asks an endpoint for every square a tap may choose.
     """
     blame = {p.keyword: p.name for p in [*params, *(body or ()), *path_params]} | (fields or {})
     path = "/api" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule)
@@ -174,7 +177,7 @@ def endpoint(
         ENDPOINTS.append(
             Endpoint(
                 path, summary, description, params, tag, response, view, media_type,
-                method, status, body, list(path_params), auth, errors or {}, pure, blame,
+                method, status, body, list(path_params), auth, errors or {}, pure, blame, ahead,
             )
         )  # fmt: skip
         return view

@@ -217,6 +217,7 @@ _SIDE = S.obj({"occupancy": S.BITBOARD, "attacks": S.BITBOARD})
             "committed": S.obj({"seed": _COUNT, "magic": S.BITBOARD, "candidates": _COUNT}),
         }
     ),
+    ahead=False,  # a replay for each of 64 squares: 10 s of CPU in one /api/taps request
 )
 def magic_search(piece: str, sq: int, mapping: str, seed: int | None, show: int) -> dict:
     # "Search with another seed" asks a new replay, up to 0.4 s of CPU, at each click: it pauses
