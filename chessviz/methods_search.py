@@ -115,8 +115,6 @@ def search(kind: str, bit: int, mapping: str, seed: int = DEFAULT_SEED) -> Itera
 # needs up to two million), and the page shows a few and says how far the project's search went.
 MAX_DRAWN = 20_000
 MAX_SHOWN = 100
-# A replay calls its pause every this many candidates (a few milliseconds of the longest, 0.4 s).
-PAUSE_EVERY = 256
 
 
 def _collision(c: Collision | None) -> dict | None:
@@ -137,14 +135,14 @@ def search_answer(
     ``committed`` is what the data file says of the square ({seed, magic, candidates}). The search stops at a magic or
     after MAX_DRAWN candidates (``stopped``); with the file's seed it is the search that found the
     committed magic, so ``found`` is that magic whenever it comes within the bound. ``pause``, if
-    given, is called every PAUSE_EVERY candidates: the web layer lets its other requests run.
+    given, is called after each candidate: the web layer's (api.pauser) lets its other requests run.
     """
     bit = bit_of(sq, mapping)
     mask = relevant_masks(kind, mapping)[bit]
     shown, found, drawn = [], None, 0
     for candidate in search(kind, bit, mapping, seed):
         drawn = candidate.number
-        if pause is not None and drawn % PAUSE_EVERY == 0:
+        if pause is not None:
             pause()
         if len(shown) < min(show, MAX_SHOWN):
             shown.append(
