@@ -63,6 +63,13 @@ def board_squares(page, role: str) -> set[str]:
     return set(page.eval_on_selector_all(f'[data-board="{role}"] [data-bit="1"]', "els => els.map(e => e.dataset.square)"))
 
 
+def board_labels(page, role: str) -> dict[str, str]:
+    """Return every square's label on the board of a role, "" where it shows none (board.js makes a
+    square's label only when it first has one)."""
+    script = "els => els.map(e => [e.dataset.square, e.querySelector('.label')?.textContent ?? ''])"
+    return dict(page.eval_on_selector_all(f'[data-board="{role}"] [data-square]', script))
+
+
 def squares_of(value: str | int, mapping: str) -> set[str]:
     """Return the square names of an API bitboard (hex string or int) read in `mapping`."""
     number = int(value, 16) if isinstance(value, str) else value

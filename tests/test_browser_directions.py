@@ -1,6 +1,6 @@
 """Chapter directions in Chromium: roses, the pair's fields and the three tables' cells."""
 
-from browser_helpers import screenshot
+from browser_helpers import board_labels, screenshot
 
 FIELDS = ["degrees", "begrees", "x88_diff", "lookup_index"]
 
@@ -22,12 +22,7 @@ def test_directions_pairs_tables_and_keyboard(page, live_server, client):
                 expected = "+" if (dr, df) == (0, 0) else "" if value is None else str(value)
                 assert cell(page, kind, dr, df).inner_text() == expected, (kind, dr, df)
     # Rose labels around e4: the steps /api/rose gives (one request, see test_browser_page_answers).
-    labels = dict(
-        page.eval_on_selector_all(
-            '[data-board="directions"] [data-square]',
-            "els => els.map(e => [e.dataset.square, (e.querySelector('.label')?.textContent ?? '')])",
-        )
-    )
+    labels = board_labels(page, "directions")
     assert (labels["e5"], labels["f5"], labels["d3"], labels["g5"], labels["c3"]) == (
         "+8 nort",
         "+9 noEa",

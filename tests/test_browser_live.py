@@ -21,7 +21,7 @@ from chessviz.chapters import CHAPTERS
 from chessviz.classes_redis import EmbeddedRedis
 from chessviz.questions import question_for
 
-from browser_helpers import said_again, screenshot
+from browser_helpers import board_labels, said_again, screenshot
 from live_helpers import make_app
 from servers import served
 
@@ -110,8 +110,7 @@ def marks_on(page, role: str) -> dict[str, str]:
 
 
 def labels_on(page, role: str) -> dict[str, str]:
-    script = "els => els.map(e => [e.dataset.square, (e.querySelector('.label')?.textContent ?? '')]).filter(([, t]) => t)"
-    return dict(page.eval_on_selector_all(f'[data-board="{role}"] [data-square]', script))
+    return {square: text for square, text in board_labels(page, role).items() if text}
 
 
 def at_path(page, path: str):

@@ -6,7 +6,7 @@ from urllib.parse import parse_qs, urlparse
 
 from chessviz.chapters import CHAPTERS
 
-from browser_helpers import board_squares, wait_for_board
+from browser_helpers import board_labels, board_squares, wait_for_board
 
 
 def api_requests(page):
@@ -36,12 +36,7 @@ def test_directions_asks_five_questions_and_draws_the_roses_from_api_rose(page, 
         "/api/rose",
     ]
     rose = client.get("/api/rose?sq=b2").json
-    labels = dict(
-        page.eval_on_selector_all(
-            '[data-board="directions"] [data-square]',
-            "els => els.map(e => [e.dataset.square, (e.querySelector('.label')?.textContent ?? '')])",
-        )
-    )
+    labels = board_labels(page, "directions")
     assert {name for name, text in labels.items() if text} == {r["to"] for r in rose["rose"]}
     for r in rose["rose"]:
         assert labels[r["to"]] == f"{r['step']:+d} {r['wiki']}"  # the increment and the wiki's rose name

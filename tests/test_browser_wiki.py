@@ -1,6 +1,6 @@
 """Wiki chapters diagonals and colors in Chromium, against /api/square(s), /api/same-line, /api/color."""
 
-from browser_helpers import board_squares, screenshot, squares_of
+from browser_helpers import board_labels, board_squares, screenshot, squares_of
 
 
 def test_diagonals_overlay_lines_and_routines(page, live_server, client):
@@ -10,12 +10,7 @@ def test_diagonals_overlay_lines_and_routines(page, live_server, client):
     assert board_squares(page, "diagonals") == squares_of(e4["masks"]["diagonal"], "lerf") | squares_of(
         e4["masks"]["anti_diagonal"], "lerf"
     )
-    labels = dict(
-        page.eval_on_selector_all(
-            '[data-board="diagonals"] [data-square]',
-            "els => els.map(e => [e.dataset.square, (e.querySelector('.label')?.textContent ?? '')])",
-        )
-    )
+    labels = board_labels(page, "diagonals")
     every = {s["name"]: s for s in client.get("/api/squares").json["squares"]}
     assert labels == {name: str(s["diagonal"]["index"]) for name, s in every.items()}
     page.select_option('[data-control="overlay"]', "and15")
