@@ -15,7 +15,7 @@ from chessviz.chapters import CHAPTERS
 from chessviz.position import parse_fen
 from chessviz.squares import bit_of, parse_square
 
-from browser_helpers import readout, squares_of, wait_for_board
+from browser_helpers import board_squares, readout, squares_of, wait_for_board
 
 DEVLOG = 0x1000804200000010  # lerbef
 DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
@@ -190,6 +190,68 @@ def test_wiki_and_devlog_boards_paint_from_memory(page, live_server):
     only_the_next_taps(taps.tap("intersections", "a4"), after_paint=("/api/intersections",))
     meeting = answers.intersection_answer(SQ("a4"), SQ("c7"), "rank", "diagonal")
     page.wait_for_selector(f'[data-role="working"] h2[data-square="{meeting["square"] or "none"}"]')
+
+
+COUNT_CLICKS = "() => { window.__clicks = 0; document.addEventListener('click', () => { window.__clicks += 1; }, true); }"
+
+
+def test_a_tap_acts_once_at_the_lift_and_no_click_follows(page, live_server):
+    """A square acts when the finger lifts and cancels the browser's click, which would come a
+    few milliseconds later, after the browser has drawn the page once more to find what was
+    tapped: the tap acts once, no click reaches the page, and the tapped square has the focus
+    the click would have given it (the arrow keys go on from there). A mouse still clicks, once."""
+    taps = Taps(page)
+    page.goto(live_server + "/chapter/squares")
+    taps.ready()
+    before = board_squares(page, "lerf")
+    page.evaluate(COUNT_CLICKS)
+    taps.tap("lerf", "e4")
+    assert board_squares(page, "lerf") == before ^ {"e4"}
+    assert page.evaluate("() => window.__clicks") == 0
+    assert page.evaluate("() => [document.activeElement.dataset.square, document.activeElement.tabIndex]") == ["e4", 0]
+    drawn = taps.ready()
+    page.mouse.click(*centre(page, "lerf", "c6"))
+    page.wait_for_function("(drawn) => document.getElementById('chapter').dataset.drawn !== drawn", arg=drawn)
+    taps.ready()
+    assert board_squares(page, "lerf") == before ^ {"e4", "c6"}
+    assert page.evaluate("() => window.__clicks") == 1
+
+
+def centre(page, board: str, square: str) -> tuple[float, float]:
+    box = page.locator(f'[data-board="{board}"] [data-square="{square}"]').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_a_finger_that_slides_or_a_second_finger_taps_nothing(page, live_server):
+    """Only a finger that lifts where it came down taps: one that slides two squares along the
+    board, or two fingers at once, changes nothing (the browser sends no click for either), with
+    the page scrolled by the slide or not. The tap after them is drawn once they are handled, so
+    the board then shows that tap alone."""
+    taps = Taps(page)
+    page.goto(live_server + "/chapter/squares")
+    taps.ready()
+    before = board_squares(page, "lerf")
+    cdp = page.context.new_cdp_session(page)
+    (x, y), (x2, _) = centre(page, "lerf", "e4"), centre(page, "lerf", "g4")
+
+    def touch(kind: str, *points: tuple[float, float]) -> None:
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": px, "y": py} for px, py in points]})
+
+    touch("touchStart", (x, y))
+    touch("touchMove", ((x + x2) / 2, y))
+    touch("touchMove", (x2, y))
+    touch("touchEnd")
+    touch("touchStart", (x, y), centre(page, "lerf", "c6"))
+    touch("touchEnd")
+    # The same slide where nothing scrolls (a script keeps the moves, as a drawing tool would):
+    # the finger's lift can still be cancelled there, and the board must see that it moved.
+    page.evaluate("() => addEventListener('touchmove', (event) => event.preventDefault(), { passive: false })")
+    touch("touchStart", (x, y))
+    touch("touchMove", ((x + x2) / 2, y))
+    touch("touchMove", (x2, y))
+    touch("touchEnd")
+    taps.tap("lerf", "d4")
+    assert board_squares(page, "lerf") == before ^ {"d4"}
 
 
 # Every chapter a test above taps; a chapter with an interactive board must be among them.

@@ -9,6 +9,7 @@ import { FILL_WORDS } from "./terms.js";
 const GLYPHS = { k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F" };
 const PARTS = ["piece", "idx", "label"]; // a square's parts, in their order in the square
 const PIECE_NAMES = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" };
+const TAP_SLOP_PX = 10; // how far a finger may move between touching and lifting and still tap
 
 /**
  * Create a board inside `container`.
@@ -66,11 +67,48 @@ export function createBoard(container, { role, label, hint = "", interactive = f
   let keyShown = "";
 
   if (interactive) {
-    grid.addEventListener("click", (event) => {
-      const cell = event.target.closest("[data-square]");
-      if (!cell || !grid.contains(cell)) return;
+    const squareOf = (target) => {
+      const cell = target.closest("[data-square]");
+      return cell && grid.contains(cell) ? cell : null;
+    };
+    const activate = (cell, event) => {
       moveFocus(cell.dataset.square, false);
       onSquare?.(cell.dataset.square, event);
+    };
+    grid.addEventListener("click", (event) => {
+      const cell = squareOf(event.target);
+      if (cell) activate(cell, event);
+    });
+    // A finger that lifts where it came down, on one square, with nothing scrolled, is a tap:
+    // the square acts at the lift and the browser's click is cancelled. That click would come
+    // some 4 ms later, after the browser has styled, laid out and painted the page once more
+    // to find what was tapped; the redraw it starts then misses its frame (a tap painted 3 to
+    // 7 ms later in the median, bench/bench_browser.py). Anything else (a scroll, a second
+    // finger, a slide off the square) is left to the browser, which decides as it always did.
+    let touch = null; // the one finger on the board: its square and where it came down
+    grid.addEventListener(
+      "touchstart",
+      (event) => {
+        const [finger] = event.touches;
+        const cell = event.touches.length === 1 ? squareOf(event.target) : null;
+        touch = cell ? { cell, x: finger.clientX, y: finger.clientY } : null;
+      },
+      { passive: true },
+    );
+    grid.addEventListener("touchcancel", () => {
+      touch = null;
+    });
+    grid.addEventListener("touchend", (event) => {
+      const down = touch;
+      touch = null;
+      const [finger] = event.changedTouches;
+      // Not cancelable when the touch scrolled the page or stopped a scroll under way: the
+      // browser sends no click then, and nothing acts.
+      if (!down || !event.cancelable || event.touches.length > 0 || event.changedTouches.length !== 1) return;
+      if (Math.hypot(finger.clientX - down.x, finger.clientY - down.y) > TAP_SLOP_PX) return;
+      event.preventDefault(); // no click, and none of the mouse events a touch stands in for
+      down.cell.focus({ preventScroll: true }); // as the click would have: the arrows go on from here
+      activate(down.cell, event);
     });
     grid.addEventListener("keydown", (event) => {
       const cell = event.target.closest("[data-square]");
