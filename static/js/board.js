@@ -107,7 +107,9 @@ export function createBoard(container, { role, label, hint = "", interactive = f
       if (!down || !event.cancelable || event.touches.length > 0 || event.changedTouches.length !== 1) return;
       if (Math.hypot(finger.clientX - down.x, finger.clientY - down.y) > TAP_SLOP_PX) return;
       event.preventDefault(); // no click, and none of the mouse events a touch stands in for
-      down.cell.focus({ preventScroll: true }); // as the click would have: the arrows go on from here
+      // Focused as a click focuses: the arrow keys go on from here, and no ring shows (without
+      // focusVisible: false, a focus given by a script after a touch shows the keyboard's ring).
+      down.cell.focus({ preventScroll: true, focusVisible: false });
       activate(down.cell, event);
     });
     grid.addEventListener("keydown", (event) => {
