@@ -265,6 +265,36 @@ def test_changes_rebuild_every_json_value_exactly_key_order_and_types_kept():
     assert taps_module._changes({"s": [1, 2]}, {"s": [1]}, "", [], [0]) == [["/s", [1]]]
 
 
+def test_each_endpoint_s_answers_are_told_apart_from_its_own_as_when_asked_alone(client):
+    """Two endpoints in one batch, their answers interleaved: the slide's are told apart from the
+    slide's first answer, and the attacks' (whose changes would outweigh them) keep their bodies,
+    each exactly as in a batch of that endpoint alone."""
+    slide = {"sq": "f4", "line": "rank", "occupied": "0x1000804200000010"}
+    attacks = {"piece": "rook", "sq": "f4", "occupied": "0x1000804200000010"}
+    both = json.loads(taps(client, "sq", slide=slide, attacks=attacks)[1])["answers"]
+    for name, query in (("slide", slide), ("attacks", attacks)):
+        alone = json.loads(taps(client, "sq", **{name: query})[1])["answers"]
+        mine = [entry for entry in both if entry["path"] == f"/{name}"]
+        assert [(e["query"], e.get("changes")) for e in mine] == [(e["query"], e.get("changes")) for e in alone]
+        assert all(both[entry["like"]] is mine[0] for entry in mine if "like" in entry)
+    assert sum("like" in entry for entry in both) > 32  # the slide's: most of its 64
+
+
+@pytest.mark.parametrize(
+    "tap, message",
+    [
+        ("a", "no asked endpoint has a square parameter named 'a'"),
+        ("occupied", "tap names 'occupied', which is no endpoint's square parameter"),
+        ("sq^", "tap names 'sq^', which is no endpoint's bitboard parameter"),
+        ("sq;occupied^;sq", "tap gives at most 2 kinds of tap, got 3"),
+    ],
+)
+def test_a_bad_tap_says_in_words_what_is_wrong_with_it(client, tap, message):
+    response = client.get("/api/taps", query_string={"tap": tap, "slide": "sq=f4"})
+    assert response.status_code == 400
+    assert response.json["error"] == {"code": "invalid_parameter", "message": message, "param": "tap"}
+
+
 @pytest.mark.parametrize(
     "query, code, param",
     [
