@@ -94,6 +94,11 @@ def test_msb_marks_the_square_of_the_destination_s_highest_bit():
     assert ask("msb").answer == chess.BB_E1  # the devlog's sketch: e1, alone on its board
     assert ask("msb", dest="0x81", mapping="lerf").answer == chess.BB_H1
     assert ask("msb", dest="0x81").answer == chess.BB_A1  # in lerbef a1 is bit 7, h1 bit 0
+    # The prompt names the board's squares in LERF order up to twelve of them, and counts more.
+    assert "holds a1, c4 and h8, numbered" in ask("msb", dest=hex(chess.BB_A1 | chess.BB_C4 | chess.BB_H8)).prompt
+    twelve = ", ".join(chess.SQUARE_NAMES[:11]) + " and d2"
+    assert f"holds {twelve}, numbered" in ask("msb", dest=hex(chess.BB_RANK_1 | 0xF00)).prompt
+    assert "holds 13 squares, numbered" in ask("msb", dest=hex(chess.BB_RANK_1 | 0x1F00)).prompt
 
 
 def test_shift_ray_marks_the_whole_ray_both_ends_by_python_chess():
