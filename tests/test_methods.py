@@ -11,6 +11,7 @@ import re
 import chess
 import pytest
 
+from chessviz.errors import ChessvizError
 from chessviz.methods import ATTACKS, METHODS, lower_upper, methods_answer, table_bytes, trace
 from chessviz.methods_geometry import PIECE_DIRECTIONS, rays
 from chessviz.methods_magic import square_magics, tables
@@ -297,3 +298,14 @@ def test_each_method_s_step_ids_are_unique_and_its_last_step_is_the_attacks():
             ids = [s["id"] for s in steps]
             assert len(ids) == len(set(ids)) and ids[-1] == "attacks", (method, piece)
             assert {s["kind"] for s in steps} <= {"bitboard", "square", "number"}
+
+
+def test_an_unknown_method_is_refused_naming_every_method():
+    names = "classical, hyperbola, kogge_stone, dumb7fill, obstruction_difference, magic, pext"
+    with pytest.raises(ChessvizError) as refused:
+        trace("fancy", "rook", chess.E4, 0, "lerf")
+    assert (refused.value.code, refused.value.message, refused.value.field) == (
+        "invalid_parameter",
+        f"method must be one of {names}, got 'fancy'",
+        "method",
+    )
