@@ -9,16 +9,22 @@ import json
 import os
 import re
 import signal
+import socket
 import threading
 import time
 
 import pytest
+import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from chessviz import classes_redis
 from chessviz.chapters import CHAPTERS
-from chessviz.classes import ALPHABET, normalize_code
+from chessviz.classes import ALPHABET, ClassStore, Event, normalize_code
+from chessviz.classes_feed import Feeds, Subscription
 from chessviz.classes_redis import EmbeddedRedis
 from chessviz.questions import POSERS
+from chessviz.web.api_classes import UNAVAILABLE
 
 from live_helpers import Stream, bearer, make_app
 from project import ROOT
@@ -722,3 +728,32 @@ def store_keys_streams(client, lesson) -> int:
     """How many event streams the class counts as open (its sorted set in Redis)."""
     store = client.application.extensions["chessviz_classes"].store()
     return store.redis.zcard(store.key(lesson.code, "streams"))
+
+
+def test_a_closed_subscription_takes_no_more_events_and_says_so_at_every_read():
+    """A stream's subscription, once closed (its class ended, Redis went away, it fell behind),
+    drops what comes after and answers None at every read: its stream ends instead of waiting
+    for events that will never come."""
+    subscription = Subscription()
+    subscription.put(Event("1-0", "view", {}))
+    subscription.close("ended")
+    subscription.put(Event("2-0", "view", {}))
+    assert subscription.closed and [subscription.get(0), subscription.get(0), subscription.get(0)] == [
+        Event("1-0", "view", {}),
+        None,
+        None,
+    ]
+
+
+def test_a_class_whose_events_cannot_be_read_is_refused_with_the_stores_error_and_nothing_kept():
+    """Redis gone (nothing listens at the address): subscribing raises the store's own
+    connection error, which the stream answers as "unavailable", and this process keeps no
+    subscription and no feed of that class."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # free once closed: nothing listens there
+    gone = redis.Redis(port=port, socket_connect_timeout=1, socket_timeout=1, retry=Retry(NoBackoff(), 0))  # refused at once
+    feeds = Feeds(ClassStore(gone), lambda: gone, UNAVAILABLE, block_ms=100)
+    with pytest.raises(redis.ConnectionError):
+        feeds.subscribe("ABCDEF", timeout=5)
+    assert feeds.open_streams() == 0 and feeds.feeds == {}
