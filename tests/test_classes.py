@@ -757,3 +757,17 @@ def test_a_class_whose_events_cannot_be_read_is_refused_with_the_stores_error_an
     with pytest.raises(redis.ConnectionError):
         feeds.subscribe("ABCDEF", timeout=5)
     assert feeds.open_streams() == 0 and feeds.feeds == {}
+
+
+def test_a_new_question_clears_the_answers_given_to_the_last_one(client, redis_url):
+    """A student's answer is kept while its question is open, not after: asking the next question
+    deletes the last one's answers from Redis (their counts stay with that question, for its tally)."""
+    lesson = Lesson(client)
+    student = lesson.join()
+    lesson.ask("/chapter/squares")
+    lesson.answer(student, "q1", value="1")
+    answers = f"cv:{lesson.code}:answers"
+    r = redis.Redis.from_url(redis_url)
+    assert r.hlen(answers) == 1
+    lesson.ask("/chapter/squares")
+    assert r.hlen(answers) == 0
