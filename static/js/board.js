@@ -71,8 +71,8 @@ export function createBoard(container, { role, label, hint = "", interactive = f
       const cell = target.closest("[data-square]");
       return cell && grid.contains(cell) ? cell : null;
     };
-    const activate = (cell, event) => {
-      moveFocus(cell.dataset.square, false);
+    const activate = (cell, event, focus = null) => {
+      moveFocus(cell.dataset.square, focus);
       onSquare?.(cell.dataset.square, event);
     };
     grid.addEventListener("click", (event) => {
@@ -109,11 +109,10 @@ export function createBoard(container, { role, label, hint = "", interactive = f
       event.preventDefault(); // no click, and none of the mouse events a touch stands in for
       // Focused as a click focuses: the arrow keys go on from here, and no ring shows (without
       // focusVisible: false, a focus given by a script after a touch shows the keyboard's ring).
-      down.cell.focus({ preventScroll: true, focusVisible: false });
-      activate(down.cell, event);
+      activate(down.cell, event, { preventScroll: true, focusVisible: false });
     });
     grid.addEventListener("keydown", (event) => {
-      const cell = event.target.closest("[data-square]");
+      const cell = squareOf(event.target);
       if (!cell) return;
       // Arrows move as drawn: on a flipped board up is towards rank 1 and right towards the a-file.
       const sign = flipped ? -1 : 1;
@@ -126,7 +125,7 @@ export function createBoard(container, { role, label, hint = "", interactive = f
       const next = sq + steps[event.key];
       if (next < 0 || next > 63) return;
       if ((steps[event.key] === -1 && file === 0) || (steps[event.key] === 1 && file === 7)) return;
-      moveFocus(SQUARE_NAMES[next], true);
+      moveFocus(SQUARE_NAMES[next], {});
     });
   }
 
@@ -150,13 +149,14 @@ export function createBoard(container, { role, label, hint = "", interactive = f
     return entry[which] ?? null;
   }
 
-  function moveFocus(name, focus) {
+  /** Make `name` the square Tab enters the board on; with `focus` (focus()'s options), focus it too. */
+  function moveFocus(name, focus = null) {
     if (!interactive) return;
     squares.get(focused).cell.tabIndex = -1;
     focused = name;
     const { cell } = squares.get(name);
     cell.tabIndex = 0;
-    if (focus) cell.focus();
+    if (focus) cell.focus(focus);
   }
 
   function set(entry, key, value, apply) {
@@ -175,7 +175,7 @@ export function createBoard(container, { role, label, hint = "", interactive = f
     if (Boolean(view.flip) !== flipped) flip(Boolean(view.flip));
     // Tab enters the board on the square the view is about (the selected one), unless the
     // keyboard is already moving inside it.
-    if (interactive && view.cursor && !grid.contains(document.activeElement)) moveFocus(view.cursor, false);
+    if (interactive && view.cursor && !grid.contains(document.activeElement)) moveFocus(view.cursor);
     for (let sq = 0; sq < 64; sq++) {
       const name = SQUARE_NAMES[sq];
       const entry = squares.get(name);
@@ -242,7 +242,7 @@ export function createBoard(container, { role, label, hint = "", interactive = f
     fileCoords.replaceChildren(corner, ...letters.reverse());
   }
 
-  return { element: grid, figure, draw, focusSquare: (name) => moveFocus(name, true) };
+  return { element: grid, figure, draw, focusSquare: (name) => moveFocus(name, {}) };
 }
 
 /** Set a data- attribute, or remove it for an empty value. */
