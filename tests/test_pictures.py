@@ -1,5 +1,5 @@
-"""The home page's small pictures, builder by builder, against python-chess and the lines'
-definitions (a rank holds one rank, a diagonal one rank - file): the browser test
+"""The home page's small pictures, builder by builder, against python-chess and the lines
+walked square by square (tests/oracle.py): the browser test
 (tests/test_browser_course.py) holds each chapter's picture to its page, and mutation runs
 leave browser tests out."""
 
@@ -9,23 +9,13 @@ import chess
 
 from chessviz import pictures
 
+from oracle import walk
+
 DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
 
 
 def names(squares) -> tuple[str, ...]:
     return tuple(chess.square_name(sq) for sq in sorted(squares))
-
-
-def line(square: str, kind: str) -> set[int]:
-    """The squares of a line through a square, from its definition."""
-    at = chess.parse_square(square)
-    key = {
-        "rank": chess.square_rank,
-        "file": chess.square_file,
-        "diagonal": lambda sq: chess.square_rank(sq) - chess.square_file(sq),
-        "anti_diagonal": lambda sq: chess.square_rank(sq) + chess.square_file(sq),
-    }[kind]
-    return {sq for sq in chess.SQUARES if key(sq) == key(at)}
 
 
 def test_a_slider_stands_among_pawns_on_the_occupied_squares():
@@ -52,7 +42,7 @@ def test_a_pair_marks_its_start_and_its_end_only_when_there_is_one():
 
 def test_two_lines_fill_each_line_and_both_where_they_cross():
     for a, kind_a, b, kind_b in [("e4", "diagonal", "c7", "rank"), ("b2", "file", "g3", "anti_diagonal")]:
-        first, second = line(a, kind_a), line(b, kind_b)
+        first, second = walk(chess.parse_square(a), kind_a), walk(chess.parse_square(b), kind_b)
         picture = pictures.two_lines(a, kind_a, b, kind_b, shade=True)
         fills = dict(picture.fills)
         assert set(fills) == set(names(first | second))
