@@ -150,7 +150,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "game",
         "Free-mode game board",
         "devlog",
-        "The devlog's final position: click a piece to see its moves, click a target to move.",
+        "The devlog's final position: choose a piece to see its moves, then a target to move it.",
         "squares",
         sources=(DEVLOG,),
         picture=pic.position(FEN),

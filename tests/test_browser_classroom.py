@@ -166,6 +166,9 @@ def test_a_tap_on_a_phone_toggles_a_square(browser, live_server):
         expect(square).to_have_attribute("data-bit", "1" if before == "0" else "0")
         box = square.bounding_box()
         assert box["width"] >= 40 and box["height"] >= 40
+        # A finger is told to tap, on the home page's first line too (a mouse reads "Click squares").
+        load(page, live_server + "/")
+        assert page.locator(".lead").first.inner_text().startswith("Tap squares, watch rays")
     finally:
         context.close()
 

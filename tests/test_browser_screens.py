@@ -183,6 +183,36 @@ def swipe(part: dict, working: dict, screen: dict) -> bool:
     return bottom - working["y"] <= 2 * screen["bottom"]
 
 
+# What the page tells the pointer to do: each visible text, and each label a screen reader says,
+# naming a click or a tap (with its sentence), and how many of the template's mouse and finger
+# verbs (templates/_words.html) show.
+POINTER_WORDS = """() => {
+  const words = /\\b(click|tap)(s|ed|ped|ing|ping)?\\b/i;
+  const said = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    const at = t.parentElement;
+    const sentence = at.closest('p, figcaption, legend, label') ?? at;
+    if (words.test(t.data) && at.checkVisibility()) said.push(sentence.innerText.trim());
+  }
+  for (const e of document.querySelectorAll('[aria-label]')) {
+    if (words.test(e.getAttribute('aria-label')) && e.checkVisibility()) said.push(e.getAttribute('aria-label'));
+  }
+  const shown = (selector) => [...document.querySelectorAll(selector)].filter(e => e.checkVisibility()).length;
+  return { said, mouse: shown('.on-mouse'), finger: shown('.on-touch') };
+}"""
+
+
+def check_pointer_words(page, where: str, size: str, problems: list[str]) -> None:
+    """A phone is touched: what it asks of the student says tap, never click; a projector's mouse
+    is told to click, never to tap."""
+    found = page.evaluate(POINTER_WORDS)
+    wrong, verbs = (r"\bclick", found["mouse"]) if size == "phone" else (r"\btap", found["finger"])
+    told = [s for s in found["said"] if re.search(wrong, s, re.IGNORECASE)]
+    if told or verbs:
+        problems.append(f"{where}: {verbs} verbs for the wrong pointer, and {told[:3]}")
+
+
 def check_labels(where: str, boards: list[dict], problems: list[str]) -> None:
     """No label over another inside a board, and a legend for every fill it draws."""
     for board in boards:
@@ -203,6 +233,7 @@ def check_normal(page, where: str, size: str, problems: list[str]) -> None:
     if size == "phone" and (small := small_targets(page)):
         problems.append(f"{where}: {len(small)} targets under a finger's width, e.g. {small[:3]}")
     check_labels(where, m["boards"], problems)
+    check_pointer_words(page, where, size, problems)
     if m["working"] is None:
         return  # no board to click (the code chapter, the routine audit): the first screen holds the stage
     working = m["working"]

@@ -3,7 +3,7 @@
 // drawn on it, as the API contract describes. Drawing reads a view and never changes state.
 
 import { bitOf, FILES, hasSquare, SQUARE_NAMES, squareIndex } from "./bits.js";
-import { add, el, screenOnly, setText } from "./dom.js";
+import { add, el, pointerWords, screenOnly, setText } from "./dom.js";
 import { FILL_WORDS } from "./terms.js";
 
 const GLYPHS = { k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F" };
@@ -28,7 +28,8 @@ const TAP_SLOP_PX = 10; // how far a finger may move between touching and liftin
 export function createBoard(container, { role, label, hint = "", interactive = false, onSquare = null, size = "", legend = {} }) {
   const captionText = el("span", { class: "caption-text", text: label });
   const caption = el("figcaption", { class: "board-caption" }, captionText, hint ? screenOnly(` (${hint})`) : null);
-  const grid = el("div", { class: "board", "data-board": role, role: "grid", "aria-label": hint ? `${label} (${hint})` : label });
+  const said = hint && pointerWords(hint); // "tap to place it" on a touch screen
+  const grid = el("div", { class: "board", "data-board": role, role: "grid", "aria-label": said ? `${label} (${said})` : label });
   const squares = new Map();
   const rows = [];
   let focused = "a1";

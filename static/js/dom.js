@@ -1,5 +1,7 @@
 // The one DOM helper every module builds with.
 
+import { tapWords } from "./terms.js";
+
 /** Create an element: el("p", {class: "x", "data-role": "y"}, "text", child). */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -20,8 +22,14 @@ export function add(container, tag, attrs = {}, ...children) {
   return node;
 }
 
+/** Where the screen is touched first (a phone, a tablet, a whiteboard), as chessviz.css's .on-touch asks. */
+const TOUCH_FIRST = "(hover: none) and (pointer: coarse)";
+
+/** A mouse's words, or a finger's where the screen is touched first: "click a square" -> "tap a square". */
+export const pointerWords = (text) => (window.matchMedia(TOUCH_FIRST).matches ? tapWords(text) : text);
+
 /** A mouse's instruction ("click a second square"): shown on screen, left off paper (chessviz.css). */
-export const screenOnly = (text) => el("span", { class: "screen-only" }, text);
+export const screenOnly = (text) => el("span", { class: "screen-only" }, pointerWords(text));
 
 /**
  * Append a row of `count` board columns (div.boards > div.column) to `container`; `extra`

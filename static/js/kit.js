@@ -6,7 +6,7 @@ import { queryString } from "./api.js";
 import { convert, hasSquare, parseBB, SQUARE_NAMES, squareIndex, toggleSquare } from "./bits.js";
 import { createBoard } from "./board.js";
 import { createMappingSwitch, createRadioGroup, createSelect } from "./controls.js";
-import { add, columns, el } from "./dom.js";
+import { add, columns, el, pointerWords } from "./dom.js";
 import { createPredict } from "./predict.js";
 import { createReadout } from "./readout.js";
 import { T } from "./state.js";
@@ -231,7 +231,7 @@ function predictHandlers(state) {
 export function createPickSwitch(container, state, picks) {
   return createRadioGroup(container, {
     className: "panel pick screen-only",
-    legend: "The next click sets",
+    legend: pointerWords("The next click sets"),
     choices: picks,
     onChange: (key) => state.set({ pick: key }, { history: "replace" }),
   });

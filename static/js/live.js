@@ -7,7 +7,7 @@
 import { announce } from "./announce.js";
 import { SQUARE_NAMES, squareIndex } from "./bits.js";
 import { createBoard } from "./board.js";
-import { add, el } from "./dom.js";
+import { add, el, pointerWords } from "./dom.js";
 import { call, follow, keep, kept, tabRole, takeRole, viewPath } from "./live-core.js";
 import { shareLink } from "./share.js";
 
@@ -346,7 +346,7 @@ function studentBar(root, record) {
   part("who").textContent = `You are ${record.name}.`; // a name is text, never markup
   const board = createBoard(part("board"), {
     role: "my-answer",
-    label: "Your answer: click squares to mark them",
+    label: pointerWords("Your answer: click squares to mark them"),
     interactive: true,
     onSquare: (name) => {
       if (!question || question.answer) return;

@@ -21,6 +21,20 @@ export const aLine = (kind) => `${kind === "anti_diagonal" ? "an" : "a"} ${lineN
 /** [value, text] pairs of the line kinds, for a select. */
 export const LINE_CHOICES = LINE_KINDS.map((kind) => [kind, lineName(kind)]);
 
+/** The words of a mouse's instruction and a finger's: click -> tap, clicks -> taps, ... */
+const TAP_WORDS = { click: "tap", clicks: "taps", clicked: "tapped", clicking: "tapping" };
+
+/**
+ * A mouse's instruction in a finger's words, for a touch screen: "Click a square" -> "Tap a
+ * square", "the next click sets" -> "the next tap sets". Only the words of TAP_WORDS change, a
+ * capital first letter kept; any other word stays as it is.
+ */
+export const tapWords = (text) =>
+  text.replace(/\b(click|clicks|clicked|clicking)\b/gi, (word) => {
+    const tap = TAP_WORDS[word.toLowerCase()];
+    return word[0] === "C" ? `T${tap.slice(1)}` : tap;
+  });
+
 /**
  * How the boards draw each fill (chessviz.css), in words: its colour and its pattern, so that a
  * legend never rests on hue alone ("green, stripes down to the right: positive rays").

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { aLine, DEVLOG, LINE_CHOICES, LINE_KINDS, lineName, MAPPINGS, SLIDER_LETTERS } from "../../static/js/terms.js";
+import { aLine, DEVLOG, LINE_CHOICES, LINE_KINDS, lineName, MAPPINGS, SLIDER_LETTERS, tapWords } from "../../static/js/terms.js";
 import { core } from "./core.js";
 
 test("the line kinds, mappings and sliders are the API's", () => {
@@ -21,6 +21,16 @@ test("a line kind as students read it, with its article", () => {
     LINE_CHOICES,
     LINE_KINDS.map((kind, i) => [kind, ["rank", "file", "diagonal", "anti-diagonal"][i]]),
   );
+});
+
+test("a mouse's instruction in a finger's words: each form of click, its capital kept, nothing else", () => {
+  assert.equal(tapWords("Click a square, then click a second."), "Tap a square, then tap a second.");
+  assert.equal(tapWords("The next click sets"), "The next tap sets");
+  assert.equal(tapWords("two clicks; clicked; clicking"), "two taps; tapped; tapping");
+  assert.equal(tapWords("Clicks, Clicked, Clicking"), "Taps, Tapped, Tapping");
+  // Words that only hold the letters, and a sentence with no click, are left as they are.
+  assert.equal(tapWords("the click-note; clicker; unclick; Clickable"), "the tap-note; clicker; unclick; Clickable");
+  assert.equal(tapWords("Choose a square (or press Enter)."), "Choose a square (or press Enter).");
 });
 
 test("with no page (no #chapter), there are no devlog values", () => {
