@@ -420,6 +420,7 @@ def methods_question(state: State) -> Question:
 
 # Each chapter with an exercise, by slug: the kind of question it poses and how.
 POSERS: dict[str, tuple[str, Callable[[State], Question | None]]] = {
+    "squares": ("value", squares_chapter),
     "msb": ("squares", msb),
     "shift-ray": ("squares", shift_ray_question),
     "propagation": ("squares", propagation),
@@ -428,7 +429,6 @@ POSERS: dict[str, tuple[str, Callable[[State], Question | None]]] = {
     "rays": ("squares", rays),
     "hyperbola": ("squares", hyperbola),
     "game": ("squares", game),
-    "squares": ("value", squares_chapter),
     "diagonals": ("squares", diagonals),
     "colors": ("value", colors),
     "directions": ("squares", directions),
