@@ -29,20 +29,20 @@ class Subscription:
     def __init__(self):
         self.queue: queue.Queue = queue.Queue()
         self.closed = False
-        self.reason = ""
 
     def put(self, event: Event) -> None:
         if self.closed:
             return
         if self.queue.qsize() >= BACKLOG:
-            self.close("behind")
+            self.close()  # fallen behind: its page reconnects and catches up from Redis
             return
         self.queue.put(event)
 
-    def close(self, reason: str) -> None:
+    def close(self) -> None:
+        """End the stream (its class ended, Redis went away, it fell behind, the server stops): its
+        page reconnects and finds out which from Redis, so no reason is kept."""
         if not self.closed:
             self.closed = True
-            self.reason = reason
             self.queue.put(None)
 
     def get(self, timeout: float) -> Event | None:
@@ -70,7 +70,7 @@ class Feed:
         except errors as error:
             self.failed = error
             self.ready.set()
-            self.finish("unavailable")
+            self.finish()  # Redis unavailable
             return
         self.ready.set()
         key = store.key(self.code, "events")
@@ -83,17 +83,17 @@ class Feed:
                 found = self.feeds.reader().xread({key: self.position}, block=self.feeds.block_ms, count=200)
                 if not found and not store.exists(self.code):
                     self.broadcast(Event(self.position, "ended", {}))  # the class expired
-                    self.finish("ended")
+                    self.finish()
                     return
             except errors:
-                self.finish("unavailable")
+                self.finish()  # Redis unavailable
                 return
             for entry_id, fields in found[0][1] if found else []:
                 self.position = entry_id
                 event = Event.from_stream(entry_id, fields)
                 self.broadcast(event)
                 if event.type == "ended":
-                    self.finish("ended")
+                    self.finish()
                     return
 
     def broadcast(self, event: Event) -> None:
@@ -102,14 +102,14 @@ class Feed:
         for subscription in subscribers:
             subscription.put(event)
 
-    def finish(self, reason: str) -> None:
+    def finish(self) -> None:
         """Close every subscription and forget this feed (a later stream starts a new one)."""
         with self.feeds.lock:
             subscribers, self.subscribers = list(self.subscribers), set()
             if self.feeds.feeds.get(self.code) is self:
                 del self.feeds.feeds[self.code]
         for subscription in subscribers:
-            subscription.close(reason)
+            subscription.close()
 
 
 class Feeds:
@@ -150,12 +150,12 @@ class Feeds:
             if feed is not None:
                 feed.subscribers.discard(subscription)
 
-    def close_all(self, reason: str) -> None:
+    def close_all(self) -> None:
         """Close every subscription of this process: each open stream ends and its page reconnects."""
         with self.lock:
             feeds = list(self.feeds.values())
         for feed in feeds:
-            feed.finish(reason)
+            feed.finish()
 
     def open_streams(self) -> int:
         with self.lock:

@@ -731,7 +731,7 @@ def test_a_closed_subscription_takes_no_more_events_and_says_so_at_every_read():
     for events that will never come."""
     subscription = Subscription()
     subscription.put(Event("1-0", "view", {}))
-    subscription.close("ended")
+    subscription.close()
     subscription.put(Event("2-0", "view", {}))
     assert subscription.closed and [subscription.get(0), subscription.get(0), subscription.get(0)] == [
         Event("1-0", "view", {}),

@@ -88,7 +88,7 @@ class LiveClasses:
         answers then). A server stopping calls it: a stream never ends by itself, so a graceful stop
         would otherwise wait out its whole timeout and then cut the streams off mid-response."""
         if self._feeds is not None and self._pid == os.getpid():
-            self._feeds.close_all("stopping")
+            self._feeds.close_all()
 
     def redis_url(self) -> str:
         return self.url or self.start_embedded()
