@@ -114,6 +114,14 @@ test("a shuffle is a permutation, the list left as it was, the same for the same
     shuffled(() => 0.5, []),
     [],
   );
+  // n - 1 draws for n elements (the first has nowhere else to go): a seed's later questions come
+  // from the same numbers whatever the list's length.
+  let draws = 0;
+  shuffled(() => {
+    draws += 1;
+    return 0.5;
+  }, [1, 2, 3, 4]);
+  assert.equal(draws, 3);
   // Every order of three turns up.
   const r = seeded(6);
   assert.equal(new Set(Array.from({ length: 300 }, () => shuffled(r, ["a", "b", "c"]).join(""))).size, 6);
