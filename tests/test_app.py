@@ -40,6 +40,19 @@ def test_every_chapter_page_is_served(client, slug):
     assert f'data-chapter="{slug}"' in response.get_data(as_text=True)
 
 
+def test_a_template_s_mouse_verb_has_its_finger_word_beside_it(app):
+    """templates/_words.html: each form of "click" with its "tap" (chessviz.css shows one by the
+    pointer); a word it does not know stays itself, so that a touch screen shows a click that the
+    phone's screen test then finds."""
+    forms = {"Click": "Tap", "click": "tap", "Clicks": "Taps", "clicks": "taps", "Clicked": "Tapped", "clicked": "tapped"}
+    forms |= {"Clicking": "Tapping", "clicking": "tapping", "Press": "Press"}
+    source = '{% from "_words.html" import click %}' + "|".join(f'{{{{ click("{w}") }}}}' for w in forms)
+    with app.app_context():
+        html = app.jinja_env.from_string(source).render()
+    pairs = re.findall(r'<span class="on-mouse">([^<]*)</span><span class="on-touch">([^<]*)</span>', html)
+    assert pairs == list(forms.items())
+
+
 @pytest.mark.parametrize(
     "method,url,status,code",
     [
