@@ -1,6 +1,7 @@
 """Shared fixtures: the app, a test client, a live server on a free loopback port, and the
 browser launch settings for pytest-playwright (a system Chromium, headless). What the
-mutation runs need is a plugin of its own, tests/mutation_plugin.py."""
+mutation runs need is a plugin of its own, tests/mutation_plugin.py, and so are the marks given
+by the fixtures a test uses, tests/marks_plugin.py."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from chessviz.web import create_app
 from browser_helpers import chromium_executable
 from servers import served
 
-pytest_plugins = ["mutation_plugin"]
+pytest_plugins = ["mutation_plugin", "marks_plugin"]
 
 
 def app_scope(fixture_name, config) -> str:
@@ -97,9 +98,3 @@ def page(page, live_server):
     if page.expect_bad_requests:
         problems = [p for p in problems if "the server responded with a status of 400" not in p]
     assert not problems, "\n".join(problems)
-
-
-def pytest_collection_modifyitems(items):
-    for item in items:  # a test that drives Chromium, through a page or a context of its own
-        if {"page", "browser"} & set(getattr(item, "fixturenames", ())):
-            item.add_marker(pytest.mark.browser)
