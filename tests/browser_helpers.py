@@ -57,6 +57,12 @@ def screenshot(page, name: str) -> list[Path]:
     return paths
 
 
+def centre(locator) -> tuple[float, float]:
+    """The middle of an element on the page, in CSS px, where a finger or a mouse would press it."""
+    box = locator.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
 def board_squares(page, role: str) -> set[str]:
     """Return the names of the squares drawn with data-bit=1 on the board of a role."""
     page.wait_for_selector(f'[data-board="{role}"] [data-square]')

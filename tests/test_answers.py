@@ -17,6 +17,7 @@ from chessviz.position import parse_fen, play
 from chessviz.sliding import board_summary, compare_boards
 from chessviz.squares import bit_of
 
+from devlog_facts import DEVLOG_FEN
 from oracle import COMBOS, NAMES, PAGE_ROUTINE_OF_PAIR, PRINTED_ROUTINES
 
 
@@ -252,9 +253,6 @@ def test_board_summary():
         "value": "0x0000000000000081", "decimal": "129", "popcount": 2, "msb": 7, "msb_square": "a1", "squares": ["a1", "h1"],
     }  # fmt: skip
     assert board_summary(1 << 63, "lerf")["msb_square"] == "h8"
-
-
-DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
 
 
 @pytest.mark.parametrize(

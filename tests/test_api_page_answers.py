@@ -10,6 +10,8 @@ import pytest
 
 from chessviz.squares import SQUARE_NAMES
 
+from devlog_facts import DEVLOG_FEN
+
 NAMES = SQUARE_NAMES
 
 
@@ -128,7 +130,7 @@ def test_color_working_bits(client, sq):
 def test_pages_carry_the_devlogs_values(client, slug):
     html = client.get(f"/chapter/{slug}").data.decode()
     devlog = json.loads(re.search(r"data-devlog='([^']*)'", html).group(1))
-    assert devlog["fen"] == "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"  # the devlog's Final Result
+    assert devlog["fen"] == DEVLOG_FEN  # the devlog's Final Result
     assert devlog["occupancy"]["lerbef"] == "0x1000804200000010"  # bit-propagation.js
     lerf = int(devlog["occupancy"]["lerf"], 16)
     assert {NAMES[sq] for sq in chess.SquareSet(lerf)} == set(

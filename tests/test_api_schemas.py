@@ -18,8 +18,8 @@ from chessviz.code_tasks import TASKS, inputs_of
 from chessviz.squares import LINE_KINDS, SQUARE_NAMES
 
 from conftest import app_scope
+from devlog_facts import DEVLOG_FEN
 
-DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
 MAPPINGS = ("lerf", "lerbef")
 rng = random.Random("schemas")
 

@@ -8,9 +8,8 @@ import pytest
 
 from chessviz.squares import BB_ALL, SQUARE_NAMES, bit_of, convert, line_mask
 
+from devlog_facts import DEVLOG_FEN
 from sliding_oracle import DIRECTIONS, python_chess_attacks, rev, walked_rays
-
-DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
 
 
 def sum_of(boards):

@@ -18,7 +18,8 @@ import pytest
 from chessviz.squares import SQUARE_NAMES
 from chessviz.web import taps as taps_module
 
-DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
+from devlog_facts import DEVLOG_FEN
+
 rng = random.Random("taps")
 
 

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from chessviz.chapters import CHAPTERS
 
-from browser_helpers import keep
+from browser_helpers import centre, keep
 from project import KEEP_SCREENSHOTS, SCREENSHOTS
 
 # What the first two boards of a chapter show as it opens: set squares, pieces, S and D, line fills.
@@ -156,8 +156,7 @@ def test_home_and_guide_on_a_phone_by_touch(browser, live_server):
         second = CHAPTERS[1]
         picture = page.locator(f'li[data-chapter="{second.slug}"] svg.mini-board')
         picture.scroll_into_view_if_needed()
-        box = picture.bounding_box()
-        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.touchscreen.tap(*centre(picture))
         page.wait_for_url(f"**/chapter/{second.slug}")
         nav = page.locator('[data-role="next-chapter"]')
         assert nav.bounding_box()["height"] >= 40

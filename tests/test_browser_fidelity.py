@@ -5,8 +5,7 @@ contradictory text, words for students, navigation that behaves."""
 from urllib.parse import parse_qs, urlparse
 
 from browser_helpers import said_again, screenshot, squares_of, wait_for_board
-
-DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"  # the devlog's final position (chessviz/devlog.py)
+from devlog_facts import DEVLOG_FEN
 
 
 def pieces_of(page, role: str) -> dict[str, str]:

@@ -3,8 +3,7 @@
 from urllib.parse import parse_qs, urlparse
 
 from browser_helpers import board_squares, readout, screenshot, squares_of, wait_for_board
-
-DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
+from devlog_facts import DEVLOG_FEN
 
 
 def marks(page, role="game"):

@@ -5,8 +5,7 @@ Forward is Redo, and a new move after going back drops the moves that were undon
 from urllib.parse import parse_qs, urlparse
 
 from browser_helpers import screenshot
-
-DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"  # the devlog's final position (chessviz/devlog.py)
+from devlog_facts import DEVLOG_FEN
 
 # What the page must show when the game is at `at` in `line` (a list of board FENs).
 AGREE = """([line, at, words]) => {

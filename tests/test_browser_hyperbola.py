@@ -1,8 +1,7 @@
 """Chapters hyperbola and rays in Chromium, against /api/slide and /api/attacks."""
 
 from browser_helpers import board_squares, readout, screenshot, squares_of, steps, wait_for_board
-
-DEVLOG = 0x1000804200000010  # lerbef
+from devlog_facts import DEVLOG
 
 
 def test_hyperbola_every_term_by_stepper_list_and_keyboard(page, live_server, client):

@@ -3,8 +3,8 @@
 from chessviz.squares import convert
 
 from browser_helpers import board_squares, screenshot, squares_of, steps, wait_for_board, wait_for_marks, wait_for_readout
+from devlog_facts import DEVLOG
 
-DEVLOG = 0x1000804200000010  # lerbef
 ROLES = {"occupied": "o", "slider": "r", "difference": "o_minus_r", "mask": "m", "result": "o_minus_r_masked"}
 
 

@@ -5,8 +5,7 @@ import pytest
 from chessviz.squares import convert
 
 from browser_helpers import board_squares, readout, screenshot, squares_of, steps, wait_for_board, wait_for_marks
-
-DEVLOG = 0x1000804200000010  # lerbef
+from devlog_facts import DEVLOG
 
 
 def test_propagation_devlog_default_click_reload_keyboard(page, live_server, client):

@@ -15,10 +15,9 @@ from chessviz.chapters import CHAPTERS
 from chessviz.position import parse_fen
 from chessviz.squares import bit_of, parse_square
 
-from browser_helpers import board_squares, readout, squares_of, wait_for_board
+from browser_helpers import board_squares, centre, readout, squares_of, wait_for_board
+from devlog_facts import DEVLOG, DEVLOG_FEN
 
-DEVLOG = 0x1000804200000010  # lerbef
-DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
 SQ = parse_square
 
 
@@ -215,7 +214,7 @@ def test_a_tap_acts_once_at_the_lift_and_no_click_follows(page, live_server):
     page.keyboard.press("ArrowRight")
     assert page.evaluate(focus) == ["f4", 0, True]
     drawn = taps.ready()
-    page.mouse.click(*centre(page, "lerf", "c6"))
+    page.mouse.click(*square_centre(page, "lerf", "c6"))
     page.wait_for_function("(drawn) => document.getElementById('chapter').dataset.drawn !== drawn", arg=drawn)
     taps.ready()
     assert board_squares(page, "lerf") == before ^ {"e4", "c6"}
@@ -223,9 +222,8 @@ def test_a_tap_acts_once_at_the_lift_and_no_click_follows(page, live_server):
     assert page.evaluate(focus) == ["c6", 0, False]
 
 
-def centre(page, board: str, square: str) -> tuple[float, float]:
-    box = page.locator(f'[data-board="{board}"] [data-square="{square}"]').bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+def square_centre(page, board: str, square: str) -> tuple[float, float]:
+    return centre(page.locator(f'[data-board="{board}"] [data-square="{square}"]'))
 
 
 def test_a_finger_that_slides_or_a_second_finger_taps_nothing(page, live_server):
@@ -238,7 +236,7 @@ def test_a_finger_that_slides_or_a_second_finger_taps_nothing(page, live_server)
     taps.ready()
     before = board_squares(page, "lerf")
     cdp = page.context.new_cdp_session(page)
-    (x, y), (x2, _) = centre(page, "lerf", "e4"), centre(page, "lerf", "g4")
+    (x, y), (x2, _) = square_centre(page, "lerf", "e4"), square_centre(page, "lerf", "g4")
 
     def touch(kind: str, *points: tuple[float, float]) -> None:
         cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": px, "y": py} for px, py in points]})
@@ -247,7 +245,7 @@ def test_a_finger_that_slides_or_a_second_finger_taps_nothing(page, live_server)
     touch("touchMove", ((x + x2) / 2, y))
     touch("touchMove", (x2, y))
     touch("touchEnd")
-    touch("touchStart", (x, y), centre(page, "lerf", "c6"))
+    touch("touchStart", (x, y), square_centre(page, "lerf", "c6"))
     touch("touchEnd")
     # The same slide where nothing scrolls (a script keeps the moves, as a drawing tool would):
     # the finger's lift can still be cancelled there, and the board must see that it moved.

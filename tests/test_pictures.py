@@ -9,9 +9,8 @@ import chess
 
 from chessviz import pictures
 
+from devlog_facts import DEVLOG_FEN
 from oracle import walk
-
-DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
 
 
 def names(squares) -> tuple[str, ...]:

@@ -6,11 +6,21 @@ import random
 import chess
 import pytest
 
+from chessviz import devlog
 from chessviz.errors import ChessvizError
 from chessviz.position import apply_move, describe, parse_fen, targets
 from chessviz.squares import SQUARE_NAMES, parse_square
 
-DEVLOG_FEN = "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"
+from devlog_facts import DEVLOG, DEVLOG_FEN
+from oracle import DATA
+
+
+def test_the_tests_devlog_values_are_the_devlog_s_and_the_product_s():
+    """tests/devlog_facts.py, one copy for every test, against the devlog's text and chessviz.devlog."""
+    text = (DATA / "devlog" / "sliding-pieces-devlog.txt").read_text(encoding="utf-8")
+    assert f"const FEN = '{DEVLOG_FEN}';" in text
+    assert f"occupiedBitboard = createQuadrille(8, {DEVLOG:#x}n, 1);" in text
+    assert (devlog.FEN, devlog.OCCUPANCY_LERBEF) == (DEVLOG_FEN, DEVLOG)
 
 
 def test_final_devlog_position_slider_moves_match_python_chess():

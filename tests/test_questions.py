@@ -15,13 +15,13 @@ from test_words import check_style
 from chessviz.chapters import CHAPTERS
 from chessviz.questions import POSERS, State, question_for
 
+from devlog_facts import DEVLOG, DEVLOG_FEN
 from oracle import NAMES, is_dark, meet, same_diagonal_and7, same_diagonal_mod9, walk, walked_mask
 from sliding_oracle import occupancies, python_chess_line, walked_rays
 
 SLUGS = {c.slug for c in CHAPTERS}
 BB_ALL = (1 << 64) - 1
 LINES = ("rank", "file", "diagonal", "anti_diagonal")
-DEVLOG_LERBEF = 0x1000804200000010
 
 
 def lerbef_of(lerf: int) -> int:
@@ -74,7 +74,7 @@ def test_the_o_minus_r_chapters_against_arithmetic_on_the_walked_line(slug, line
         assert step in question.prompt and NAMES[sq] in question.prompt and mapping in question.prompt.lower()
     # The chapter's defaults: the devlog's occupancy, the slider on f4, lerbef, its own line.
     default = ask(slug)
-    o = DEVLOG_LERBEF & ~(1 << bit(chess.F4, "lerbef"))
+    o = DEVLOG & ~(1 << bit(chess.F4, "lerbef"))
     r = 1 << bit(chess.F4, "lerbef")
     m = lerbef_of(walked_mask(chess.F4, line))
     value = {"o - r": (o - r) % 2**64, "(o - r) & m": (o - r) % 2**64 & m, "((o & m) - r) & m": ((o & m) - r) % 2**64 & m}
@@ -136,7 +136,7 @@ def test_hyperbola_marks_the_slider_s_attacks_on_its_line_by_python_chess():
 
 def test_game_marks_the_selected_piece_s_moves_by_python_chess():
     rng = random.Random("game")
-    fens = [chess.Board().board_fen(), "1b6/3P1P2/1P6/6r1/p2q4/1Q4p1/8/1B5R"]
+    fens = [chess.Board().board_fen(), DEVLOG_FEN]
     for _ in range(20):
         board = chess.Board(None)
         for s in rng.sample(range(64), rng.randrange(2, 20)):
