@@ -48,7 +48,7 @@ test: $(VENV)/.dev test-js
 # The pure JavaScript modules' unit tests (tests/js, Node's own test runner), held to values the
 # Python core writes first (tests/js/core_fixture.py, made again when the core or its data change).
 JS_FIXTURE := tests/js/fixtures/core.json
-$(JS_FIXTURE): tests/js/core_fixture.py $(wildcard chessviz/*.py chessviz/web/*.py chessviz/data/*.toml chessviz/data/*/*.js) | $(VENV)/.dev
+$(JS_FIXTURE): tests/js/core_fixture.py templates/_words.html $(wildcard chessviz/*.py chessviz/web/*.py chessviz/data/*.toml chessviz/data/*/*.js) | $(VENV)/.dev
 	$(BIN)/python tests/js/core_fixture.py $@
 
 test-js: $(JS_FIXTURE)

@@ -5,7 +5,8 @@ pure modules to: tests/js/fixtures/core.json (not committed: made again by `make
 
 Every expected value in the node tests that concerns the board comes from here, never typed
 by hand: the squares and both mappings, bitboards in every form, the lines through each
-square, the 64-bit reversal, the code tasks and every input's answer as the API serves them.
+square, the 64-bit reversal, the code tasks and every input's answer as the API serves them; and
+the templates' words for a finger (templates/_words.html), which the scripts' must match.
 """
 
 from __future__ import annotations
@@ -47,8 +48,11 @@ def bitboards() -> list[int]:
 
 
 def fixture() -> dict:
-    client = create_app({"TESTING": True, "PREPARE_AT_START": False}).test_client()
+    app = create_app({"TESTING": True, "PREPARE_AT_START": False})
+    client = app.test_client()
     tasks = client.get("/api/code-tasks").json
+    with app.app_context():  # the templates' mouse verbs and a finger's (templates/_words.html)
+        tap_words = dict(app.jinja_env.get_template("_words.html").module.TAPS)
     return {
         "squares": [{"name": name, "lerbef_bit": bit_of(sq, "lerbef")} for sq, name in enumerate(SQUARE_NAMES)],
         "bitboards": [
@@ -78,6 +82,7 @@ def fixture() -> dict:
         "code_tasks": tasks,
         "code_truth": {t["id"]: client.get(f"/api/code-truth?task={t['id']}").json for t in tasks["tasks"]},
         "taps": [taps(client, tap, path, query, keep) for tap, path, query, keep in TAP_BATCHES],
+        "tap_words": tap_words,
     }
 
 

@@ -33,6 +33,11 @@ test("a mouse's instruction in a finger's words: each form of click, its capital
   assert.equal(tapWords("Choose a square (or press Enter)."), "Choose a square (or press Enter).");
 });
 
+test("a script says to a finger what a template says (templates/_words.html's table)", () => {
+  assert.ok(Object.keys(core.tap_words).length >= 8);
+  for (const [mouse, finger] of Object.entries(core.tap_words)) assert.equal(tapWords(mouse), finger, mouse);
+});
+
 test("with no page (no #chapter), there are no devlog values", () => {
   assert.equal(DEVLOG, null);
 });
