@@ -14,6 +14,7 @@ from chessviz.chapters import CHAPTERS
 
 from browser_helpers import centre, keep
 from project import KEEP_SCREENSHOTS, SCREENSHOTS
+from test_browser_screens import check_pointer_words
 
 # What the first two boards of a chapter show as it opens: set squares, pieces, S and D, line fills.
 FIRST_BOARDS = """() => {
@@ -76,6 +77,10 @@ def overflow(page) -> int:
     return page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
 
 
+# A lesson step of chessviz.lessons, as a mouse's teacher reads it on the guide.
+STEP_WITH_A_CLICK = "On the projector: Click c1, then f4; then c1 and a8."
+
+
 def test_home_and_guide_on_a_projector_in_dark_and_on_paper(page, live_server):
     for width, height in ((1280, 720), (853, 480)):
         page.set_viewport_size({"width": width, "height": height})
@@ -91,6 +96,10 @@ def test_home_and_guide_on_a_projector_in_dark_and_on_paper(page, live_server):
         shot(page, f"home-{width}x{height}")
         page.goto(live_server + "/guide")
         assert overflow(page) == 0
+        told = []
+        check_pointer_words(page, "/guide", "projector", told)
+        assert not told, told
+        assert page.locator(".lesson-steps p", has_text="c1, then f4").inner_text() == STEP_WITH_A_CLICK
         shot(page, f"guide-{width}x{height}")
     page.set_viewport_size({"width": 1280, "height": 720})
     page.emulate_media(color_scheme="dark")
@@ -164,6 +173,12 @@ def test_home_and_guide_on_a_phone_by_touch(browser, live_server):
         page.wait_for_url(f"**/chapter/{CHAPTERS[2].slug}")
         page.goto(live_server + "/guide")
         assert overflow(page) == 0
+        # The lessons' steps are for the teacher at the board: a touch screen's teacher taps.
+        told = []
+        check_pointer_words(page, "/guide", "phone", told)
+        assert not told, told
+        tapped = page.locator(".lesson-steps p", has_text="c1, then f4").inner_text()
+        assert tapped == STEP_WITH_A_CLICK.replace("Click", "Tap")
         shot(page, "guide-phone")
     finally:
         context.close()

@@ -12,10 +12,10 @@ import re
 import chess
 import pytest
 from playwright.sync_api import expect
-from test_browser_classroom import COLOUR_RULES, FAILING_IMPACTS, horizontal_overflow, run_axe
 
 from browser_helpers import keep, screenshot
 from oracle import COMBOS, NAMES, meet
+from test_browser_classroom import COLOUR_RULES, FAILING_IMPACTS, horizontal_overflow, run_axe
 
 SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 rng = random.Random("derivation")

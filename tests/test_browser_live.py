@@ -14,7 +14,6 @@ import pytest
 import zxingcpp
 from PIL import Image
 from playwright.sync_api import expect
-from test_browser_classroom import COLOUR_RULES, FAILING_IMPACTS, run_axe
 from werkzeug.serving import make_server
 
 from chessviz.chapters import CHAPTERS
@@ -24,6 +23,7 @@ from chessviz.questions import question_for
 from browser_helpers import board_labels, said_again, screenshot
 from live_helpers import make_app
 from servers import served
+from test_browser_classroom import COLOUR_RULES, FAILING_IMPACTS, run_axe
 
 SLUGS = {c.slug for c in CHAPTERS}
 TIMEOUT = 15_000  # ms: every wait is for a condition, bounded

@@ -6,11 +6,11 @@ screen at 1280x720 and at 853x480 (a 1280x720 projector at 150 %), bit numbers a
 from __future__ import annotations
 
 import pytest
-from test_browser_classroom import horizontal_overflow
 
 from chessviz.chapters import CHAPTERS
 
 from browser_helpers import BOARDS_OUTSIDE, FOLDED, UNKEPT
+from test_browser_classroom import horizontal_overflow
 
 # Every chapter's slide at 1280x720 and 853x480 (its boards whole in the first screen, their
 # squares and bit numbers large enough, no label over another, nothing but what it keeps) is
