@@ -1,6 +1,7 @@
 """The classroom server exactly as `make serve` starts it (chessviz.web.serve: gunicorn with
 gevent workers), on a free loopback port."""
 
+import http.client
 import json
 import os
 import re
@@ -212,6 +213,67 @@ def test_a_worker_quits_once_however_many_quit_signals_reach_it(monkeypatch):
     worker.handle_quit(signal.SIGINT, None)
     worker.handle_quit(signal.SIGQUIT, None)
     assert quits == [signal.SIGINT]
+
+
+def test_a_graceful_stop_ends_the_waits_for_a_next_request_at_once_and_quietly():
+    """A browser keeps its connection open after an answer; gunicorn's worker waits on it for
+    the next request (keepalive) and, stopping gracefully, waited for that wait too: a restart
+    with a class connected took the whole graceful timeout. Here a wait of an hour ends as soon as
+    the stop asks it to, as its own timeout would have it (quietly, no exception in the reader),
+    and a reader not waiting (one answering a request) is left to finish."""
+    import types
+
+    import gevent
+    from gevent import socket as gsocket
+
+    from chessviz.web.serve import Worker
+
+    worker = Worker.__new__(Worker)  # a worker's waits need nothing of a booted worker but its settings
+    worker.cfg = types.SimpleNamespace(keepalive=3600)
+    worker._waits = {}
+    idle, _browser = gsocket.socketpair()
+    answering = gevent.event.Event()
+
+    def wait_for_a_request():
+        with worker.timeout_ctx():
+            return idle.recv(10)
+        return "the wait ended as its timeout would"
+
+    def answer_a_request():
+        answering.wait()
+        return "answered"
+
+    waiting, busy = gevent.spawn(wait_for_a_request), gevent.spawn(answer_a_request)
+    gevent.sleep(0)  # both start: one waits for a request, the other is in the middle of one
+    assert list(worker._waits) == [waiting]
+    worker.end_waiting_connections()
+    assert waiting.get(timeout=30) == "the wait ended as its timeout would"
+    assert not busy.ready()
+    answering.set()
+    assert busy.get(timeout=30) == "answered"
+
+
+def test_a_stopped_server_closes_the_connections_a_browser_keeps_open_and_says_nothing_of_them(tmp_path):
+    """The same through the real server: connections kept open after an answer are closed by a
+    graceful stop (SIGTERM), with no error in the log (a reader ended otherwise, its socket shut
+    under it or its greenlet killed, logs one or answers 500)."""
+    process, base = start_serve(tmp_path, free_port())
+    kept = []
+    try:
+        for _ in range(6):
+            connection = http.client.HTTPConnection(urllib.parse.urlsplit(base).netloc, timeout=30)
+            connection.request("GET", "/api/health")
+            assert connection.getresponse().read()
+            kept.append(connection)
+        process.terminate()
+        output, _ = process.communicate(timeout=30)
+        assert [c.sock.recv(4096) for c in kept] == [b""] * len(kept), "a kept connection was not closed"
+    finally:
+        for connection in kept:
+            connection.close()
+        stop_group(process)
+    assert "Shutting down: Master" in output, output
+    assert "Traceback" not in output and "[ERROR]" not in output and "graceful timeout" not in output, output
 
 
 def test_the_master_goes_on_watching_its_workers_when_the_live_class_s_redis_cannot_start_again(monkeypatch):

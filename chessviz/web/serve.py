@@ -75,9 +75,27 @@ class Worker(GeventWorker):
 
     def init_process(self):
         gunicorn_util.write_error = write_contract_error
+        # The connections waiting for their next request (a browser keeps one open for 5 s after
+        # an answer), each reader's greenlet with the timeout of its wait: a graceful stop ends
+        # the waits as if their time were up, where gunicorn would wait for them, the whole
+        # graceful timeout with a browser open, and then kill the worker.
+        self._waits = {}
         super().init_process()
 
+    def timeout_ctx(self):
+        """gunicorn's wait for a connection's next request (keepalive seconds, silent), noted."""
+        timeout = super().timeout_ctx()
+        self._waits[gevent.getcurrent()] = timeout
+        return timeout
+
+    def handle(self, listener, client, addr):
+        try:
+            super().handle(listener, client, addr)
+        finally:
+            self._waits.pop(gevent.getcurrent(), None)
+
     def handle_request(self, listener_name, req, sock, addr):
+        self._waits.pop(gevent.getcurrent(), None)  # a request came: no longer waiting
         keep = super().handle_request(listener_name, req, sock, addr)
         if not self.alive:  # stopping: no next request on this connection (an ended stream's, say)
             raise StopIteration
@@ -102,6 +120,14 @@ class Worker(GeventWorker):
         own handle_quit does), and the worker exits as soon as the other requests are answered."""
         super().handle_exit(sig, frame)
         gevent.spawn(self.wsgi.extensions["chessviz_classes"].close_streams)
+        gevent.spawn(self.end_waiting_connections)
+
+    def end_waiting_connections(self):
+        """End every wait for a next request as its own timeout would: the reader is given that
+        timeout, which gunicorn's wait swallows, and lets the connection go quietly. A connection
+        in the middle of a request is answered first, and handle_request then ends it."""
+        for reader, timeout in list(self._waits.items()):
+            reader.kill(timeout, block=False)
 
 
 class Master(Arbiter):
