@@ -138,7 +138,8 @@ def describe(board: chess.BaseBoard, mapping: str, selected: Square | None = Non
 def apply_move(board: chess.BaseBoard, origin: Square, target: Square, promotion: str | None = None) -> chess.BaseBoard:
     """Return the board after moving the piece on origin to target in free mode.
 
-    A pawn reaching its last rank becomes a queen unless ``promotion`` is r, b or n.
+    A pawn reaching its last rank becomes a queen unless ``promotion`` is r, b or n; on any other
+    move ``promotion`` says nothing (the API's contract shows ``promotion=q`` on a queen's d4-d7).
     """
     piece = board.piece_at(origin)
     if piece is None:
@@ -148,12 +149,6 @@ def apply_move(board: chess.BaseBoard, origin: Square, target: Square, promotion
             "illegal_move", f"{piece.symbol()} on {square_name(origin)} cannot move to {square_name(target)}", "target"
         )
     promotes = piece.piece_type == chess.PAWN and square_rank(target) == (7 if piece.color == chess.WHITE else 0)
-    if promotion is not None and not promotes:
-        raise ChessvizError(
-            "illegal_move",
-            f"only a pawn reaching its last rank promotes; {square_name(origin)}-{square_name(target)} does not",
-            "promotion",
-        )
     after = board.copy()
     after.remove_piece_at(origin)
     moved = chess.Piece(PROMOTIONS[promotion or "q"], piece.color) if promotes else piece

@@ -91,7 +91,6 @@ CORE_ERRORS = [
     ("/api/intersection?a=e4&b=c7&line_a=file&line_b=file", "same_line_kind", "line_b"),
     ("/api/move?fen=8/8/8/8/8/8/8/8&from=e4&to=e5", "illegal_move", "from"),
     ("/api/move?fen=8/8/8/8/4R3/8/8/8&from=e4&to=d5", "illegal_move", "to"),
-    ("/api/move?fen=8/8/8/8/4R3/8/8/8&from=e4&to=e8&promotion=q", "illegal_move", "promotion"),
     ("/api/position?fen=8/8/8/8/8/8/8", "invalid_fen", "fen"),
     ("/api/move?fen=8/8/8/8/8/8/8/9&from=e4&to=e5", "invalid_fen", "fen"),
 ]

@@ -138,9 +138,6 @@ def test_moves_from_empty_squares_and_to_unreachable_squares_are_refused():
     with pytest.raises(ChessvizError) as caught:
         apply_move(board, parse_square("d4"), parse_square("d8"))  # blocked by the d7 pawn
     assert (caught.value.code, caught.value.field) == ("illegal_move", "target")
-    with pytest.raises(ChessvizError) as caught:
-        apply_move(board, parse_square("h1"), parse_square("h8"), "q")
-    assert (caught.value.code, caught.value.field) == ("illegal_move", "promotion")
 
 
 PROMOTION_LETTERS = {chess.QUEEN: "q", chess.ROOK: "r", chess.BISHOP: "b", chess.KNIGHT: "n"}
@@ -170,6 +167,48 @@ def test_every_move_of_random_boards_including_under_promotions_matches_board_pu
                 checked += 1
         assert parsed.board_fen() == fen
     assert checked > 3000
+
+
+def test_a_promotion_letter_on_a_move_that_does_not_promote_is_ignored(client):
+    """The contract's own example is the devlog queen's d4-d7 with promotion=q: a client may send
+    the default with every move. Every move of the devlog's position that does not promote, with
+    each letter, is answered as without it (python-chess's Board.push of the plain move), its
+    promotion null; a letter that is none of the four is still refused."""
+    checked = 0
+    for color in chess.COLORS:
+        game = chess.Board(None)
+        game.set_board_fen(DEVLOG_FEN)
+        game.turn = color
+        for move in game.generate_pseudo_legal_moves():
+            if move.promotion:  # f7-f8: its letter matters (test_promotion)
+                continue
+            query = f"/api/move?fen={DEVLOG_FEN}&from={SQUARE_NAMES[move.from_square]}&to={SQUARE_NAMES[move.to_square]}"
+            plain = client.get(query)
+            game.push(move)
+            assert plain.status_code == 200 and plain.json["fen"] == game.board_fen()
+            game.pop()
+            for letter in "qrbn":
+                lettered = client.get(f"{query}&promotion={letter}")
+                assert (lettered.status_code, lettered.json) == (200, plain.json), (move.uci(), letter)
+                checked += 1
+    plain_moves = [m for b in devlog_boards() for m in b.generate_pseudo_legal_moves() if not m.promotion]
+    assert checked == 4 * len(plain_moves) > 4 * 40
+    example = client.get(f"/api/move?fen={DEVLOG_FEN}&from=d4&to=d7&promotion=q").json
+    assert (example["piece"], example["captured"], example["promotion"]) == ("q", "P", None)
+    refused = client.get(f"/api/move?fen={DEVLOG_FEN}&from=d4&to=d7&promotion=k")
+    assert (refused.status_code, refused.json["error"]["code"], refused.json["error"]["param"]) == (
+        400,
+        "invalid_parameter",
+        "promotion",
+    )
+
+
+def devlog_boards():
+    for color in chess.COLORS:
+        board = chess.Board(None)
+        board.set_board_fen(DEVLOG_FEN)
+        board.turn = color
+        yield board
 
 
 def test_move_over_http_agrees_with_board_push(client):

@@ -299,13 +299,16 @@ def position(fen: str, square: int | None, mapping: str) -> dict:
         P.square("from", "The piece's square.", arg="from_", example="d4"),
         P.square("to", "Its target.", example="d7"),
         P.choice(
-            "promotion", tuple(PROMOTIONS), "What a pawn on its last rank becomes (default q).", example="q", required=False
+            "promotion",
+            tuple(PROMOTIONS),
+            "What a pawn reaching its last rank becomes (default q); other moves ignore it.",
+            example="q",
+            required=False,
         ),
     ],
     "Move a piece in free mode",
     "The FEN after the move, the moved piece, the captured one and the promotion (the new piece's letter, "
-    "or null). An empty from-square, or a target not among the piece's moves: 400 illegal_move; a "
-    "promotion letter on a move that does not promote: 400 illegal_move naming promotion.",
+    "or null). An empty from-square, or a target not among the piece's moves: 400 illegal_move.",
     tag="sliding",
     response=S.obj(
         {
