@@ -25,7 +25,8 @@ _ROW = re.compile(r"[pnbrqkPNBRQK1-8]+")
 def parse_fen(fen: str) -> chess.BaseBoard:
     """Return the board of a FEN (board part alone, or a whole FEN, which is validated too).
 
-    Raises invalid_fen with the reason: e.g. "row 3 has 9 files", "bad piece letter 'x'".
+    Raises invalid_fen with the reason, naming a row by its rank (the FEN's first row is rank 8's):
+    e.g. "the FEN's row for rank 6 ('p8') has 9 files, a rank has 8".
     """
     text = fen.strip()
     if not text:
@@ -36,22 +37,23 @@ def parse_fen(fen: str) -> chess.BaseBoard:
     rows = fields[0].split("/")
     if len(rows) != 8:
         raise ChessvizError("invalid_fen", f"the board part has {len(rows)} rows separated by '/', a board has 8", "fen")
-    for number, row in enumerate(rows, start=1):
+    for rank, row in zip(range(8, 0, -1), rows, strict=True):
+        where = f"the FEN's row for rank {rank}"
         bad = re.search(r"[^pnbrqkPNBRQK1-8]", row)
         if bad:
             raise ChessvizError(
                 "invalid_fen",
-                f"row {number} ({row[:20]!r}) has {shown(bad.group())}, "
+                f"{where} ({row[:20]!r}) has {shown(bad.group())}, "
                 "which is no piece letter (pnbrqk, PNBRQK) nor a count of empty squares 1-8",
                 "fen",
             )
         if not row or not _ROW.fullmatch(row):
-            raise ChessvizError("invalid_fen", f"row {number} is empty", "fen")
+            raise ChessvizError("invalid_fen", f"{where} is empty", "fen")
         if re.search(r"[1-8]{2}", row):
-            raise ChessvizError("invalid_fen", f"row {number} ({row!r}) has two counts of empty squares in a row", "fen")
+            raise ChessvizError("invalid_fen", f"{where} ({row!r}) has two counts of empty squares in a row", "fen")
         files = sum(int(c) if c.isdigit() else 1 for c in row)
         if files != 8:
-            raise ChessvizError("invalid_fen", f"row {number} ({row!r}) has {files} files, a rank has 8", "fen")
+            raise ChessvizError("invalid_fen", f"{where} ({row!r}) has {files} files, a rank has 8", "fen")
     if len(fields) > 1:
         try:
             chess.Board(text)

@@ -100,16 +100,19 @@ TURN = "the FEN's other fields are not valid: expected 'w' or 'b' for turn part 
         ("", "the FEN is empty"),
         ("8/8/8/8/8/8/8", "the board part has 7 rows separated by '/', a board has 8"),
         ("8/8/8/8/8/8/8/8/8", "the board part has 9 rows separated by '/', a board has 8"),
-        ("8/8/8/8/8/8/8/9", f"row 8 ('9') has '9', {NO_LETTER}"),
-        ("8/8/8/8/8/8/8/p8", "row 8 ('p8') has 9 files, a rank has 8"),
-        ("8/8/8/8/8/8/8/pppppppp1", "row 8 ('pppppppp1') has 9 files, a rank has 8"),
-        ("8/8/8/8/8/8/8/7", "row 8 ('7') has 7 files, a rank has 8"),
-        ("8/8/8/8/8/8/8/44", "row 8 ('44') has two counts of empty squares in a row"),
-        ("8/8/8/8/8/8/8/x7", f"row 8 ('x7') has 'x', {NO_LETTER}"),
-        ("8/8/8/8/8/8/8/Q~7", f"row 8 ('Q~7') has '~', {NO_LETTER}"),
-        ("x7/8/8/8/8/8/8/8", f"row 1 ('x7') has 'x', {NO_LETTER}"),  # rows count from the FEN's first, rank 8
-        ("abcdefghijklmnopqrstuvwxyz/8/8/8/8/8/8/8", f"row 1 ('abcdefghijklmnopqrst') has 'a', {NO_LETTER}"),  # 20 shown
-        ("8/8/8/8//8/8/8", "row 5 is empty"),
+        ("8/8/8/8/8/8/8/9", f"the FEN's row for rank 1 ('9') has '9', {NO_LETTER}"),
+        ("8/8/8/8/8/8/8/p8", "the FEN's row for rank 1 ('p8') has 9 files, a rank has 8"),
+        ("8/8/8/8/8/8/8/pppppppp1", "the FEN's row for rank 1 ('pppppppp1') has 9 files, a rank has 8"),
+        ("8/8/8/8/8/8/8/7", "the FEN's row for rank 1 ('7') has 7 files, a rank has 8"),
+        ("8/8/8/8/8/8/8/44", "the FEN's row for rank 1 ('44') has two counts of empty squares in a row"),
+        ("8/8/8/8/8/8/8/x7", f"the FEN's row for rank 1 ('x7') has 'x', {NO_LETTER}"),
+        ("8/8/8/8/8/8/8/Q~7", f"the FEN's row for rank 1 ('Q~7') has '~', {NO_LETTER}"),
+        ("x7/8/8/8/8/8/8/8", f"the FEN's row for rank 8 ('x7') has 'x', {NO_LETTER}"),  # the FEN's first row
+        (
+            "abcdefghijklmnopqrstuvwxyz/8/8/8/8/8/8/8",
+            f"the FEN's row for rank 8 ('abcdefghijklmnopqrst') has 'a', {NO_LETTER}",
+        ),  # 20 shown
+        ("8/8/8/8//8/8/8", "the FEN's row for rank 4 is empty"),
         ("8/8/8/8/8/8/8/8 x - - 0 1", TURN + "'8/8/8/8/8/8/8/8 x - - 0 1'"),
         ("8/8/8/8/8/8/8/8 x", TURN + "'8/8/8/8/8/8/8/8 x'"),  # a board and a turn alone are read too
         ("r" * 10000, "the FEN is 10000 characters long; a FEN has at most 100"),
