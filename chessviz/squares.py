@@ -59,9 +59,10 @@ def x88(sq: Square) -> int:
 def parse_square(text: str) -> Square:
     """Return the LERF index named by ``"e4"`` (any case) or ``"28"`` (0..63).
 
-    Raises ChessvizError(invalid_square) for anything else, e.g. ``"i9"``, ``"64"``, ``"-1"``.
+    Raises ChessvizError(invalid_square) for anything else, e.g. ``"i9"``, ``"64"``, ``"-1"``,
+    ``" e4"`` (the API's contract lists the forms; its OpenAPI patterns have no blank either).
     """
-    value = text.strip().lower()
+    value = text.lower()
     if _SQUARE_RE.fullmatch(value):
         return SQUARE_NAMES.index(value)
     if _DECIMAL_RE.fullmatch(value) and len(value) <= 2:
@@ -78,9 +79,10 @@ def parse_bitboard(text: str) -> Bitboard:
     """Return the 64-bit value of ``"0x1000804200000010"`` or a decimal string.
 
     Accepts ``0x`` + 1..16 hex digits (any case) or decimal digits, 0 <= value < 2**64;
-    raises ChessvizError(invalid_bitboard) otherwise (negative, 2**64, junk, 1000 digits).
+    raises ChessvizError(invalid_bitboard) otherwise (negative, 2**64, junk, 1000 digits, a blank
+    or a control character around it: "anything else is a 400 error", the API's contract says).
     """
-    value = text.strip().lower()
+    value = text.lower()
     if _HEX_RE.fullmatch(value):
         return int(value, 16)
     # 20 digits is the most 2**64 - 1 needs; refuse longer strings before int() sees them.

@@ -135,8 +135,25 @@ def test_parse_square_refuses(text):
     assert caught.value.message == f"expected a square name a1..h8 or an index 0..63, got {text!r}"
 
 
-def test_parse_square_takes_one_or_two_digits_and_names_with_blanks_around():
-    assert [parse_square(t) for t in ("0", "00", "07", "63", " e4 ", "H8")] == [0, 0, 7, 63, 28, 63]
+def test_parse_square_takes_one_or_two_digits_and_names_in_any_case():
+    assert [parse_square(t) for t in ("0", "00", "07", "63", "e4", "H8")] == [0, 0, 7, 63, 28, 63]
+
+
+# A blank or a control character around a value the API would otherwise take: the contract lists
+# the forms a square or a bitboard may take, and a value with any of these is none of them.
+AROUND = [" ", "\t", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x85", "\xa0", "\u2028", "\u3000", "\x00"]
+
+
+@pytest.mark.parametrize("blank", AROUND, ids=[f"U+{ord(c):04X}" for c in AROUND])
+def test_a_blank_or_control_character_around_a_value_is_refused(blank):
+    for text in (f"{blank}e4", f"e4{blank}", f"{blank}28", f"{blank}e4{blank}"):
+        with pytest.raises(ChessvizError) as caught:
+            parse_square(text)
+        assert caught.value.code == "invalid_square", repr(text)
+    for text in (f"{blank}5", f"5{blank}", f"{blank}0x10", f"0x10{blank}"):
+        with pytest.raises(ChessvizError) as caught:
+            parse_bitboard(text)
+        assert caught.value.code == "invalid_bitboard", repr(text)
 
 
 def test_parse_bitboard_says_which_rule_a_number_breaks():
@@ -148,7 +165,7 @@ def test_parse_bitboard_says_which_rule_a_number_breaks():
     assert (
         caught.value.message == f"expected 0x followed by 1 to 16 hex digits, or a decimal number below 2**64, got {'1' * 21!r}"
     )
-    assert parse_bitboard(" 0X1f ") == 31 and parse_bitboard("0" * 20) == 0
+    assert parse_bitboard("0X1f") == 31 and parse_bitboard("0" * 20) == 0
 
 
 def test_api_bitboard_reads_both_mappings_exhaustively_per_square(client):
