@@ -137,8 +137,10 @@ def clean_title(title: object) -> str:
     if not isinstance(title, str):
         raise ClassError("invalid_parameter", f"title must be a string, got {shown(title)}", "title")
     title = " ".join(title.split())
-    if len(title) > MAX_TITLE or any(unicodedata.category(c)[0] == "C" for c in title):
-        raise ClassError("invalid_parameter", f"title must be at most {MAX_TITLE} printable characters", "title")
+    if any(unicodedata.category(c)[0] == "C" for c in title):
+        raise ClassError("invalid_parameter", "title must not hold control characters", "title")
+    if len(title) > MAX_TITLE:
+        raise ClassError("invalid_parameter", f"title is {len(title)} characters long; the most allowed is {MAX_TITLE}", "title")
     return title
 
 

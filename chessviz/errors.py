@@ -27,7 +27,9 @@ def one_of(value: str, choices, name: str, field: str | None = None) -> str:
 
 
 def shown(value: object, limit: int = 40) -> str:
-    """Return repr(value) cut to about ``limit`` characters, for messages about huge inputs."""
-    if isinstance(value, str) and len(value) > limit:
-        return repr(value[:limit]) + f"... ({len(value)} characters)"
-    return repr(value)
+    """Return repr(value) cut to about ``limit`` characters, for messages about huge inputs: a
+    string's first characters, anything else's (a JSON number of 4,000 digits) first digits."""
+    if isinstance(value, str):
+        return repr(value[:limit]) + f"... ({len(value)} characters)" if len(value) > limit else repr(value)
+    text = repr(value)
+    return f"{text[:limit]}... ({len(text)} characters)" if len(text) > limit else text

@@ -61,6 +61,9 @@ from .squares import (
 KINDS = ("squares", "value")
 MAX_PATH = 2000  # a chapter's whole state fits in a few hundred characters
 _PATH = re.compile(r"/chapter/([a-z][a-z0-9-]{0,40})")
+# A page's location as a browser gives it (pathname and search): percent-encoded, so printable
+# ASCII without a blank; anything else would be kept and sent to every student as it came.
+_URL_CHARACTERS = re.compile(r"[!-~]+")
 # The dark squares as one LERF bitboard: the Color of a Square page's lookup constant.
 DARK_SQUARES = 0xAA55AA55AA55AA55
 # How many squares a prompt names one by one; a larger set is described by its size.
@@ -451,9 +454,17 @@ def parse_chapter_path(path: str, slugs) -> tuple[str, str]:
         raise ChessvizError("invalid_parameter", f"path must be a string, got {shown(path)}", "path")
     if len(path) > MAX_PATH:
         raise ChessvizError("invalid_parameter", f"path is {len(path)} characters long; the most allowed is {MAX_PATH}", "path")
-    parts = urlsplit(path)
+    parts = urlsplit(path)  # which drops a tab or a line break, so the path's own characters are checked first
     match = _PATH.fullmatch(parts.path)
-    if parts.scheme or parts.netloc or parts.fragment or not path.startswith("/") or not match or match[1] not in slugs:
+    if (
+        not _URL_CHARACTERS.fullmatch(path)
+        or parts.scheme
+        or parts.netloc
+        or parts.fragment
+        or not path.startswith("/")
+        or not match
+        or match[1] not in slugs
+    ):
         raise ChessvizError("invalid_parameter", f"path must be a chapter page of this server, got {shown(path)}", "path")
     return match[1], parts.query
 

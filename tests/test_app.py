@@ -187,3 +187,5 @@ def test_shown_cuts_long_values_and_says_how_long_they_were():
     assert shown("x" * 41) == repr("x" * 40) + "... (41 characters)"
     assert shown("y" * 100, limit=5) == "'yyyyy'... (100 characters)"
     assert shown(12) == "12"
+    assert shown(10**50) == "1" + "0" * 39 + "... (51 characters)"  # a JSON number, cut like a string
+    assert shown(["e4"] * 20, limit=10) == "['e4', 'e4... (120 characters)"

@@ -23,6 +23,7 @@ from werkzeug.routing import BaseConverter
 
 from ..chapters import CHAPTERS
 from ..code_tasks import TASKS
+from .params import MAX_JSON_BODY
 
 # script-src 'self' only: every script is a same-origin ES module file, no inline code, no
 # eval. A view that sets its own Content-Security-Policy (e.g. a Web Worker's script that
@@ -55,7 +56,6 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 API_CACHE = "public, max-age=3600"
 REVALIDATE = "no-cache"
 
-MAX_BODY = 16 * 1024  # only the live class's endpoints take a body, and a small one
 # The request line's limit is the serving stack's (chessviz.web.serve): it answers 414 in the
 # contract's JSON before the app runs. Below it, an over-long parameter is the app's 400 naming it.
 
@@ -301,8 +301,10 @@ def install(app: Flask, root: Path) -> None:
     def limits_and_shared():
         if app.debug and static.changed():  # `make run`: an edited file, and the pages link its new version
             static.load()
-        if (request.content_length or 0) > MAX_BODY:
-            abort(413, description=f"request bodies are limited to {MAX_BODY} bytes")
+        # Only the live class's endpoints take a body, and a small one: a larger one is refused
+        # before it is routed, with the words of their own check (parse_body).
+        if (request.content_length or 0) > MAX_JSON_BODY:
+            abort(413, description=f"the body is {request.content_length} bytes; the most allowed is {MAX_JSON_BODY}")
         if request.method in ("GET", "HEAD") and not app.debug:
             prepared = shared.get(request.full_path.rstrip("?"))
             if prepared is not None:
