@@ -313,6 +313,9 @@ def test_a_bad_tap_says_in_words_what_is_wrong_with_it(client, tap, message):
         ({"tap": "square", "position": f"fen={DEVLOG_FEN}", "follow": "position"}, "invalid_parameter", "follow"),
         ({"tap": "sq", "slide": "sq=f4", "follow": "later"}, "invalid_parameter", "follow"),
         ({"tap": "sq", "slide": "x" * 1001}, "invalid_parameter", "slide"),
+        # A parameter given twice inside a query, as the endpoint itself refuses it (test below).
+        ({"tap": "sq", "slide": "sq=f4&occupied=0x1&occupied=0x2"}, "invalid_parameter", "slide"),
+        ({"tap": "occupied^", "slide": "sq=f4&sq=f5"}, "invalid_parameter", "slide"),
         ({"tap": "sq", **dict.fromkeys(("slide", "attacks", "square", "color"), "sq=f4")}, "invalid_parameter", None),
     ],
 )
@@ -324,6 +327,13 @@ def test_bad_requests_are_refused_naming_the_parameter(client, query, code, para
     assert response.status_code == 400, response.json
     assert (response.json["error"]["code"], response.json["error"]["param"]) == (code, param)
     assert response.headers["Cache-Control"] == "no-store"
+
+
+def test_a_parameter_given_twice_in_a_query_is_refused_in_the_endpoint_s_words(client):
+    alone = client.get("/api/slide?sq=f4&occupied=0x1&occupied=0x2").json["error"]["message"]
+    inside = client.get("/api/taps", query_string={"tap": "sq", "slide": "sq=f4&occupied=0x1&occupied=0x2"})
+    assert alone == "occupied is given 2 times; give it once"
+    assert inside.json["error"]["message"] == f"in slide's query: {alone}"
 
 
 def test_cached_like_every_computation(client):

@@ -106,7 +106,14 @@ def _query_param(ep: Endpoint) -> P.Param:
     def parse(text: str) -> tuple[Endpoint, dict[str, str]]:
         if len(text) > QUERY_LENGTH:
             raise ChessvizError("invalid_parameter", f"{name} is {len(text)} characters long; the most allowed is {QUERY_LENGTH}")
-        return ep, dict(parse_qsl(text, keep_blank_values=True))
+        pairs = parse_qsl(text, keep_blank_values=True)
+        names = [key for key, _ in pairs]
+        for key in names:  # refused as the endpoint itself refuses it, rather than one value taken silently
+            if names.count(key) > 1:
+                raise ChessvizError(
+                    "invalid_parameter", f"in {name}'s query: {key} is given {names.count(key)} times; give it once"
+                )
+        return ep, dict(pairs)
 
     example = {"/api/slide": "sq=f4&occupied=0x1000804200000010&line=rank&mapping=lerbef"}.get(ep.path)
     return P.Param(
