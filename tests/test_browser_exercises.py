@@ -105,6 +105,60 @@ def test_slide_chapters_hide_the_result_until_reveal(page, live_server, client, 
     assert page.locator('[data-board="result"]').count() == 0
 
 
+# The chapters set up on the slider's boards (kit.js createSliderSetup): a tap there, either button
+# of blockers, and any select of the chapter (piece, table, direction, line) pose another question.
+SETUP_CHAPTERS = ["propagation", "mask", "masked-occupied", "rays", "hyperbola", "kogge-stone", "magic", "methods"]
+SELECTS = ["#piece-choice", "#kind-choice", "#direction-choice", "#line-choice"]
+
+
+def first_square(page, selector: str, but: set[str]) -> str:
+    names = page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.square)")
+    return next(n for n in names if n not in but)
+
+
+@pytest.mark.parametrize("slug", SETUP_CHAPTERS)
+def test_another_question_hides_the_answers_again(page, live_server, slug):
+    """Revealed, then another slider square, blocker or piece: that is a question the student has
+    not answered, so its answers hide again and the prediction starts afresh, as "Next exercise"
+    does (a student who revealed once read every later answer off the boards)."""
+
+    def slider():
+        return first_square(page, '[data-board="slider"] [data-piece]', set())
+
+    def blockers():
+        return set(page.eval_on_selector_all('[data-board="occupied"] [data-piece]', "els => els.map(e => e.dataset.square)"))
+
+    def tap(role: str, but: set[str]) -> None:
+        page.click(f'[data-board="{role}"] [data-square="{first_square(page, f"[data-board={role}] [data-square]", but)}"]')
+
+    changes = {
+        "a blocker": lambda: tap("occupied", {slider()}),
+        "the slider": lambda: tap("slider", blockers() | {slider()}),
+        "no blockers": lambda: page.click('[data-action="clear-occupancy"]'),
+        "the devlog's blockers": lambda: page.click('[data-action="devlog-occupancy"]'),
+    }
+    page.goto(f"{live_server}/chapter/{slug}?hide=1")
+    other = (
+        "s => [...s.options].find(o => !o.selected && !o.disabled).value"  # as the select is then: a piece limits the directions
+    )
+    for select in SELECTS:
+        if page.locator(select).count():
+            changes[select] = lambda select=select: page.select_option(select, page.eval_on_selector(select, other))
+    assert len(changes) >= 4
+    for what, change in changes.items():
+        page.wait_for_selector('#chapter[data-drawn][data-exercise="1"]')
+        page.click('[data-action="reveal"]')
+        page.wait_for_function("() => document.documentElement.dataset.answers === 'shown'")
+        assert "rev=1" in page.url
+        revealed = page.url
+        change()
+        page.wait_for_function("u => location.href !== u", arg=revealed)
+        page.wait_for_function("() => document.documentElement.dataset.answers === 'hidden'")
+        page.wait_for_selector('.predict[data-revealed="0"]')
+        assert "rev=1" not in page.url, what
+        assert page.eval_on_selector_all('[data-board="predict"] [data-mark]', "els => els.length") == 0, what
+
+
 def test_rays_hides_the_rays_until_reveal(page, live_server, client):
     occ = convert(LERF_B7, "lerf", "lerbef")
     attacks = client.get(f"/api/attacks?piece=queen&sq=e4&occupied={hex(occ)}&mapping=lerbef").json

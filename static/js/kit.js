@@ -72,6 +72,10 @@ export function createValueBoard(column, { readout: readoutLabel, readoutRole, .
  * `mapping`. A tap places the slider (sq) or toggles a blocker (occupied): SLIDER_TAPS.
  */
 export function createSliderSetup(container, state, { piece = "R", lineChoice = false, mappingNote = "" } = {}) {
+  // Another slider, blocker or line is another question: the prediction starts again, and in
+  // exercise mode the new answers hide until the student reveals them (the mapping only writes
+  // the same squares' bits another way: it keeps them).
+  const ask = (patch) => state.set({ ...patch, ...NO_PREDICTION });
   const top = add(container, "div", { class: "toolbar" });
   const mapping = createMappingSwitch(top, state, mappingNote);
   const lineSelect = lineChoice
@@ -80,13 +84,13 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
         control: "line",
         label: "Line: ",
         choices: LINE_CHOICES,
-        onChange: (line) => state.set({ line }),
+        onChange: (line) => ask({ line }),
       })
     : null;
   const reset = el("button", { type: "button", "data-action": "devlog-occupancy" }, "The devlog's occupancy");
   const clear = el("button", { type: "button", "data-action": "clear-occupancy" }, "No blockers");
-  reset.addEventListener("click", () => state.set({ occ: DEVLOG.occupancy.lerf }));
-  clear.addEventListener("click", () => state.set({ occ: 0n }));
+  reset.addEventListener("click", () => ask({ occ: DEVLOG.occupancy.lerf }));
+  clear.addEventListener("click", () => ask({ occ: 0n }));
   top.append(el("div", { class: "stack" }, reset, clear));
   const [occColumn, sliderColumn] = columns(container, 2);
   // A square holds one piece: a click that would put the slider and a blocker on one square
@@ -121,7 +125,7 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
     onSquare: (name) =>
       name === state.get().sq
         ? refuse("occupied", `${name} holds the slider, so it cannot take a blocker: place the slider elsewhere first.`)
-        : state.set(toggled(name)),
+        : ask(toggled(name)),
   });
   const blocked = (name) => name !== state.get().sq && hasSquare(state.get().occ, squareIndex(name));
   const slider = createValueBoard(sliderColumn, {
@@ -133,7 +137,7 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
     onSquare: (name) =>
       blocked(name)
         ? refuse("slider", `${name} holds a blocker, so the slider cannot stand there: take the blocker off first.`)
-        : state.set({ sq: name }),
+        : ask({ sq: name }),
   });
   const notes = { occupied: noteUnder("occupied", occupied.board), slider: noteUnder("slider", slider.board) };
   return {

@@ -5,7 +5,7 @@
 import { bbOf, convert, squareBB, squareIndex } from "./bits.js";
 import { createSelect } from "./controls.js";
 import { add, columns, setText } from "./dom.js";
-import { createStepList, createValueBoard } from "./kit.js";
+import { createStepList, createValueBoard, NO_PREDICTION } from "./kit.js";
 import { T } from "./state.js";
 import { createStepper } from "./stepper.js";
 import { MAPPINGS } from "./terms.js";
@@ -40,14 +40,17 @@ export function engineFields({ sq = "e4", occupied = bbOf(["c4", "b4", "e7", "g6
   return { sq: T.square(sq), occ: T.bb(occupied), mapping: T.choice(MAPPINGS, "lerf") };
 }
 
-/** Create a piece select in `toolbar` bound to the state's `key` field; choices [[value, text], ...]. */
+/**
+ * Create a piece select in `toolbar` bound to the state's `key` field; choices [[value, text], ...].
+ * Another piece (table, direction) is another question: the prediction starts again, hidden.
+ */
 export function createPieceSelect(toolbar, state, { key = "piece", label = "Piece: ", choices, id = "piece-choice" }) {
   return createSelect(toolbar, {
     id,
     control: key,
     label,
     choices,
-    onChange: (value) => state.set({ [key]: value }),
+    onChange: (value) => state.set({ [key]: value, ...NO_PREDICTION }),
   });
 }
 

@@ -13,6 +13,7 @@ import {
   createStatePredict,
   createStepList,
   createValueBoard,
+  NO_PREDICTION,
   occupancyIn,
   predictFields,
   SLIDER_TAPS,
@@ -45,7 +46,7 @@ const pieceSelect = createSelect(root.querySelector(".toolbar"), {
   control: "piece",
   label: "Piece for the union: ",
   choices: SLIDERS.map((p) => [p, p]),
-  onChange: (piece) => state.set({ piece }),
+  onChange: (piece) => state.set({ piece, ...NO_PREDICTION }), // another piece, another question
 });
 
 const equation = el(
