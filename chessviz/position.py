@@ -36,7 +36,8 @@ def parse_fen(fen: str) -> chess.BaseBoard:
     fields = text.split()
     rows = fields[0].split("/")
     if len(rows) != 8:
-        raise ChessvizError("invalid_fen", f"the board part has {len(rows)} rows separated by '/', a board has 8", "fen")
+        counted = f"{len(rows)} row{'' if len(rows) == 1 else 's'}"
+        raise ChessvizError("invalid_fen", f"the board part has {counted} where a board has 8, separated by '/'", "fen")
     for rank, row in zip(range(8, 0, -1), rows, strict=True):
         where = f"the FEN's row for rank {rank}"
         bad = re.search(r"[^pnbrqkPNBRQK1-8]", row)

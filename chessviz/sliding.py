@@ -60,8 +60,9 @@ def line_between(a: Square, b: Square) -> str:
         raise ChessvizError(
             "not_aligned",
             f"{square_name(a)} and {square_name(b)} share no line: not a rank (ranks {ra + 1} and {rb + 1}), "
-            f"not a file ({'abcdefgh'[fa]} and {'abcdefgh'[fb]}), not a diagonal (rank - file {ra - fa} and "
-            f"{rb - fb}), not an anti-diagonal (rank + file {ra + fa} and {rb + fb}, ranks and files counted from 0); "
+            f"not a file ({'abcdefgh'[fa]} and {'abcdefgh'[fb]}), not a diagonal (rank - file is {ra - fa} on "
+            f"{square_name(a)}, {rb - fb} on {square_name(b)}), not an anti-diagonal (rank + file is {ra + fa} on "
+            f"{square_name(a)}, {rb + fb} on {square_name(b)}; ranks and files counted from 0); "
             "no shift of 1, 7, 8 or 9 walks from one to the other along the board",
             "b",
         )

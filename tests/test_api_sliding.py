@@ -342,7 +342,8 @@ def test_not_aligned_says_which_lines_fail(client):
         "code": "not_aligned",
         "param": "to",
         "message": "c4 and d7 share no line: not a rank (ranks 4 and 7), not a file (c and d), not a diagonal "
-        "(rank - file 1 and 3), not an anti-diagonal (rank + file 5 and 9, ranks and files counted from 0); "
+        "(rank - file is 1 on c4, 3 on d7), not an anti-diagonal (rank + file is 5 on c4, 9 on d7; ranks and files counted "
+        "from 0); "
         "no shift of 1, 7, 8 or 9 walks from one to the other along the board",
     }
     assert client.get("/api/ray?from=e4&to=e4").json["error"] == {

@@ -98,8 +98,9 @@ TURN = "the FEN's other fields are not valid: expected 'w' or 'b' for turn part 
     "fen,message",
     [
         ("", "the FEN is empty"),
-        ("8/8/8/8/8/8/8", "the board part has 7 rows separated by '/', a board has 8"),
-        ("8/8/8/8/8/8/8/8/8", "the board part has 9 rows separated by '/', a board has 8"),
+        ("8/8/8/8/8/8/8", "the board part has 7 rows where a board has 8, separated by '/'"),
+        ("not a fen", "the board part has 1 row where a board has 8, separated by '/'"),
+        ("8/8/8/8/8/8/8/8/8", "the board part has 9 rows where a board has 8, separated by '/'"),
         ("8/8/8/8/8/8/8/9", f"the FEN's row for rank 1 ('9') has '9', {NO_LETTER}"),
         ("8/8/8/8/8/8/8/p8", "the FEN's row for rank 1 ('p8') has 9 files, a rank has 8"),
         ("8/8/8/8/8/8/8/pppppppp1", "the FEN's row for rank 1 ('pppppppp1') has 9 files, a rank has 8"),
