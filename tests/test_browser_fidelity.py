@@ -145,7 +145,7 @@ def test_square_to_itself_is_no_ray_and_counts_are_english(page, live_server):
     # Kind 3 and 4: d4 to d4 is refused, and the loop's words agree; "1 iteration".
     page.expect_bad_requests = True
     page.goto(live_server + "/chapter/shift-ray?from=d4&to=d4")
-    page.wait_for_selector(".shift-loop .input-error:not([hidden])")
+    page.wait_for_selector('figure:has([data-board="squares"]) .input-error:not([hidden])')
     text = page.inner_text(".shift-loop .explain")
     assert "no ray" in text and "reaches the destination" not in text
     assert "1 iteration shown" in text

@@ -467,3 +467,42 @@ def test_pieces_stand_out_from_every_fill_in_light_dark_and_high_contrast(page, 
                         low.append(f"{theme} {shade} square, fill {fill or 'none'}: {side} piece at {best:.2f}:1")
     assert measured == 3 * 2 * 2 * len(FILLS) and len(FILLS) == 10
     assert not low, "\n".join(low)
+
+
+def test_on_a_phone_an_error_shows_under_what_the_student_acted_on(browser, live_server, client):
+    """A phone stands the boards one above the other: an error line placed by the page's order
+    (a FEN that does not load, a destination on no line of the start) sat a screen or two below
+    the finger, and the tap seemed to do nothing. It goes right under the form or the board."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.on("console", lambda m: None)
+    try:
+        page.goto(live_server + "/chapter/game")
+        page.wait_for_selector("#chapter[data-drawn]")
+        page.fill("#fen", "not a fen")
+        page.locator('[data-action="load"]').tap()
+        said = client.get("/api/position?fen=not a fen").json["error"]["message"]
+        under(page, "form.fen-form", ".input-error:not([hidden])", said)
+        page.goto(live_server + "/chapter/shift-ray?from=e4&to=e5&pick=to")
+        page.wait_for_selector("#chapter[data-drawn]")
+        square = page.locator('[data-board="squares"] [data-square="f6"]')
+        square.scroll_into_view_if_needed()
+        square.tap()  # the destination: e4 and f6 share no line
+        said = client.get("/api/ray?from=e4&to=f6").json["error"]["message"]
+        under(page, '[data-board="squares"]', ".input-error:not([hidden])", said)
+    finally:
+        context.close()
+
+
+def under(page, above: str, line: str, said: str) -> None:
+    """The error line says `said`, starts within a line's height under `above` and comes into view
+    (the page scrolls the least that shows it, as the board tapped may end at the screen's edge)."""
+    page.wait_for_selector(line)
+    assert page.inner_text(line) == said
+    page.wait_for_function(IN_VIEW, arg=line)
+    top, bottom = page.locator(above).bounding_box(), page.locator(line).bounding_box()
+    gap = bottom["y"] - (top["y"] + top["height"])
+    assert 0 <= gap <= 24, f"the error line is {gap:.0f} px under {above}"
+
+
+IN_VIEW = "s => { const r = document.querySelector(s).getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"

@@ -61,8 +61,8 @@ def test_shift_ray_not_aligned_is_explained_not_looped(page, live_server, client
     page.goto(live_server + "/chapter/shift-ray?from=c4&to=d7")
     error = client.get("/api/ray?from=c4&to=d7&mapping=lerbef")
     assert error.status_code == 400 and error.json["error"]["code"] == "not_aligned"
-    page.wait_for_selector(".shift-loop .input-error:not([hidden])")
-    assert error.json["error"]["message"] in page.inner_text(".shift-loop .input-error")
+    page.wait_for_selector('figure:has([data-board="squares"]) .input-error:not([hidden])')
+    assert error.json["error"]["message"] in page.inner_text('figure:has([data-board="squares"]) .input-error')
     # As printed (shift 1) the loop reaches d7 only by running over the board's edge.
     loop = client.get("/api/devlog-ray?from=c4&to=d7&shift=1&mapping=lerbef").json
     assert loop["outcome"] == "reached" and loop["wrapped"]

@@ -88,7 +88,10 @@ export function createSelect(container, { id, control, label, choices, onChange 
 /**
  * Create a hidden error line (role=alert), placed after `anchor` (or later, by the caller).
  * show(error) writes an API error's message ({message, code}: the code goes on data-code, not
- * in the text) or any message; show(null) hides it.
+ * in the text) or any message; show(null) hides it. An error that was not shown, once the
+ * student has acted on the page, is scrolled into view, the least that shows it: on a phone it
+ * may fall under the screen's edge, below the board just tapped, and the tap would seem to do
+ * nothing. A page opened on a bad state stays at its top, where its title says what it is.
  * Returns { element, show }.
  */
 export function createErrorLine(anchor = null) {
@@ -101,7 +104,9 @@ export function createErrorLine(anchor = null) {
       line.textContent = error ? String(error.message || error) : "";
       if (error?.code) line.dataset.code = error.code;
       else delete line.dataset.code;
+      const appears = Boolean(error) && line.hidden && navigator.userActivation?.hasBeenActive;
       line.hidden = !error;
+      if (appears) requestAnimationFrame(() => line.scrollIntoView({ block: "nearest" }));
     },
   };
 }

@@ -48,7 +48,9 @@ const pick = createPickSwitch(top, state, [
 
 // Above the boards, the loop's stepper and its line of code; then the board to choose on, the
 // bit shifted at this step and the ray collected so far, side by side; below them the devlog's
-// loop and what it does here (an error such as not_aligned appears right there).
+// loop and what it does here. An error such as not_aligned goes right under the board to
+// choose on: on a phone the boards stand one above the other, and the finger that chose a
+// square off the start's lines is there, a screen and more above the loop.
 const steps = add(root, "div", { class: "toolbar" });
 const stepper = createStepper(steps, { label: "Step", onChange: (i) => state.set({ step: i }, { history: "replace" }) });
 const code = el("p", { class: "formula shift-code", "aria-live": "polite" });
@@ -170,7 +172,7 @@ const queries = (s) => [
 ];
 
 run({
-  errorAfter: explain,
+  errorAfter: pickBoard.figure.lastElementChild, // in the figure, under the board and its legend, in every layout
   present: [pickColumn, stepper.element, code, shiftedColumn, rayColumn],
   exercise: {
     // The stepper names each square of the ray, the code and the note count its steps.
