@@ -213,6 +213,31 @@ def check_pointer_words(page, where: str, size: str, problems: list[str]) -> Non
         problems.append(f"{where}: {verbs} verbs for the wrong pointer, and {told[:3]}")
 
 
+# A readout's binary row: four pairs of bytes; no byte over two lines or past the readout's edge.
+BROKEN_BYTES = """() => [...document.querySelectorAll('.readout .binary')]
+  .filter(o => o.checkVisibility() && o.textContent)
+  .flatMap(o => {
+    const pairs = [...o.querySelectorAll('.pair')];
+    if (pairs.length !== 4 || !/^([01]{8} [01]{8}[ \\n]){3}[01]{8} [01]{8}$/.test(o.textContent)) return [o.textContent];
+    const edge = o.getBoundingClientRect().right + 0.5;
+    return pairs.flatMap(p => [0, 9].map(at => {
+      const byte = document.createRange();
+      byte.setStart(p.firstChild, at);
+      byte.setEnd(p.firstChild, at + 8);
+      const rects = [...byte.getClientRects()];
+      return rects.length === 1 && rects[0].right <= edge ? null : byte.toString();
+    })).filter(Boolean);
+  })"""
+
+
+def check_bytes(page, where: str, problems: list[str]) -> None:
+    """A byte of a binary row is a rank: a narrow screen wraps between pairs of bytes (or between
+    the two bytes of a pair), never inside a byte."""
+    broken = page.evaluate(BROKEN_BYTES)
+    if broken:
+        problems.append(f"{where}: binary rows broken or past the readout's edge: {broken[:3]}")
+
+
 def check_labels(where: str, boards: list[dict], problems: list[str]) -> None:
     """No label over another inside a board, and a legend for every fill it draws."""
     for board in boards:
@@ -234,6 +259,7 @@ def check_normal(page, where: str, size: str, problems: list[str]) -> None:
         problems.append(f"{where}: {len(small)} targets under a finger's width, e.g. {small[:3]}")
     check_labels(where, m["boards"], problems)
     check_pointer_words(page, where, size, problems)
+    check_bytes(page, where, problems)
     if m["working"] is None:
         return  # no board to click (the code chapter, the routine audit): the first screen holds the stage
     working = m["working"]

@@ -4,7 +4,7 @@
 import { announce } from "./announce.js";
 import { binaryBytes, hex, literals, parseBB } from "./bits.js";
 import { createErrorLine } from "./controls.js";
-import { setText } from "./dom.js";
+import { el } from "./dom.js";
 
 let uid = 0;
 
@@ -45,7 +45,17 @@ export function createReadout(container, { role, label, editable = false, onInpu
     input.readOnly = !editable;
     if (!editable) input.tabIndex = -1;
   }
-  const binary = (bb) => binaryBytes(bb).replace(/^((?:\S+ ){3}\S+) /, "$1\n");
+  // Four bytes (ranks) a line, two by two: a narrow screen wraps between two pairs of bytes,
+  // never inside a byte, so that a rank's eight bits stay on one line.
+  let binaryShown = null;
+  const showBinary = (bb) => {
+    const text = bb === null ? "" : binaryBytes(bb);
+    if (text === binaryShown) return;
+    binaryShown = text;
+    const pairs = text ? text.match(/\S+ \S+/g) : [];
+    const between = ["", " ", "\n", " "]; // the second pair ends a line: four bytes a line
+    binOut.replaceChildren(...pairs.flatMap((pair, i) => [between[i], el("span", { class: "pair" }, pair)]));
+  };
   const typedValue = (input) =>
     parseBB(input === hexInput && !/^0x/i.test(input.value.trim()) ? `0x${input.value.trim()}` : input.value);
 
@@ -56,7 +66,7 @@ export function createReadout(container, { role, label, editable = false, onInpu
         const parsed = typedValue(input);
         const other = input === hexInput ? decInput : hexInput;
         other.value = parsed === null ? "" : input === hexInput ? parsed.toString() : hex(parsed);
-        binOut.textContent = parsed === null ? "" : binary(parsed);
+        showBinary(parsed);
       });
       input.addEventListener("change", () => {
         const parsed = typedValue(input);
@@ -93,7 +103,7 @@ export function createReadout(container, { role, label, editable = false, onInpu
       box.dataset.value = bb === null ? "" : hex(bb);
       if (document.activeElement !== hexInput) hexInput.value = bb === null ? "" : hex(bb);
       if (document.activeElement !== decInput) decInput.value = bb === null ? "" : bb.toString();
-      setText(binOut, bb === null ? "" : binary(bb));
+      showBinary(bb);
       error.show(null);
     },
   };
