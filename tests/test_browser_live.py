@@ -306,6 +306,36 @@ def test_axe_finds_nothing_on_the_join_page_and_the_teacher_s_panel(people, them
     student.check()
 
 
+# The words the Share dialog says too (static/js/share.js UNREACHABLE).
+UNREACHABLE = (
+    "This server only listens on this computer, so students cannot open the link. "
+    "Start it with make serve to reach the classroom network."
+)
+
+
+def test_a_class_served_to_this_computer_only_says_students_cannot_reach_it(people, browser, tmp_path):
+    """Served on loopback with no network address (make run), the join address and its QR code
+    reach no student's device: the panel says so, as the Share dialog does. Served as make serve
+    serves it, the panel gives the network address, and no such warning."""
+    teacher = people()
+    start_class(teacher, "/chapter/rays")
+    expect(teacher.page.locator("[data-live-unreachable]")).to_have_text(UNREACHABLE)
+    teacher.check()
+    redis = EmbeddedRedis(tmp_path).start()
+    try:
+        with served(make_app(redis.url, LAN_HOSTS=["192.0.2.10"])) as port:
+            on_lan = Person(browser, f"http://127.0.0.1:{port}")
+            try:
+                start_class(on_lan, "/chapter/rays")
+                expect(on_lan.page.locator("[data-live-link]")).to_have_text(f"192.0.2.10:{port}/join")
+                expect(on_lan.page.locator("[data-live-unreachable]")).to_be_hidden()
+                on_lan.check()
+            finally:
+                on_lan.close()
+    finally:
+        redis.stop()
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (853, 480)])
 def test_presenter_mode_with_the_class_panel(people, size):
     width, height = size

@@ -9,7 +9,7 @@ import { SQUARE_NAMES, squareIndex } from "./bits.js";
 import { createBoard } from "./board.js";
 import { add, el, pointerWords } from "./dom.js";
 import { call, follow, keep, kept, tabRole, takeRole, viewPath } from "./live-core.js";
-import { shareLink } from "./share.js";
+import { isLoopback, shareLink, UNREACHABLE } from "./share.js";
 
 const SENT = "Your answer is sent. You can change it until your teacher reveals the answer.";
 
@@ -60,7 +60,7 @@ async function openClass(root, start) {
 
 function teacherPanel(root, start, record) {
   const lanHosts = JSON.parse(root.dataset.lanHosts || "[]");
-  const onLoopback = /^(localhost|127\.|\[::1\])/.test(window.location.hostname);
+  const onLoopback = isLoopback(window.location.hostname);
   const joinLink = shareLink(record.joinUrl, { hidden: false, lanHost: onLoopback ? lanHosts[0] : null });
   const panel = el("aside", { class: "live-panel", "aria-labelledby": "live-title", "data-live-panel": "" });
   panel.innerHTML = `
@@ -69,6 +69,7 @@ function teacherPanel(root, start, record) {
       <button type="button" data-live-hide aria-label="Hide the class panel (the class goes on)">Hide</button>
     </div>
     <p class="live-join">Join at <a data-live-link></a> with the code <strong class="live-code" data-live-code></strong></p>
+    <p class="live-unreachable" data-live-unreachable hidden></p>
     <img class="live-qr" data-live-qr width="160" height="160">
     <p class="live-count" data-live-students role="status" aria-live="polite"></p>
     <div class="live-actions">
@@ -95,6 +96,11 @@ function teacherPanel(root, start, record) {
   part("link").textContent = joinLink.replace(/^https?:\/\//, "").replace(/\/join\/.*$/, "/join");
   part("code").textContent = record.code;
   part("code").setAttribute("aria-label", `Join code: ${[...record.code].join(" ")}`);
+  // On this computer only (make run), with no network address to put instead: the teacher is told
+  // before the class types an address its devices cannot reach.
+  const unreachable = onLoopback && lanHosts.length === 0;
+  part("unreachable").hidden = !unreachable;
+  part("unreachable").textContent = unreachable ? UNREACHABLE : "";
   part("qr").src = `${document.body.dataset.apiRoot || "/api"}/qr?text=${encodeURIComponent(joinLink)}`;
   part("qr").alt = `QR code of the join link ${joinLink}`;
   part("send").checked = record.send !== false;

@@ -13,7 +13,12 @@ const HIDE = "hide";
 const ANSWER_FIELDS = ["pred", "rev"];
 const API_ROOT = document.body.dataset.apiRoot || "/api";
 
-const isLoopback = (host) => host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "[::1]";
+export const isLoopback = (host) =>
+  host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "[::1]";
+
+/** Said where a link or a join address is given on a server that only this computer reaches. */
+export const UNREACHABLE =
+  "This server only listens on this computer, so students cannot open the link. Start it with make serve to reach the classroom network.";
 
 /** Return the link to share: the current URL, on `lanHost` if browsing on loopback, answers hidden or not. */
 export function shareLink(href, { hidden, lanHost }) {
@@ -60,7 +65,7 @@ function setUp(dialog) {
     note.hidden = false;
     note.textContent = lanHosts.length
       ? "You are browsing on this computer: the link uses its network address, so students can open it."
-      : "This server only listens on this computer, so students cannot open the link. Start it with make serve to reach the classroom network.";
+      : UNREACHABLE;
   }
 
   function update() {
