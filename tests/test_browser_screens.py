@@ -230,6 +230,12 @@ BROKEN_BYTES = """() => [...document.querySelectorAll('.readout .binary')]
   })"""
 
 
+# A header cell with no words: a blank strip on screen, and nothing for a screen reader to say.
+EMPTY_HEADERS = (
+    "() => [...document.querySelectorAll('#chapter th')].filter(t => t.checkVisibility() && !t.textContent.trim()).length"
+)
+
+
 def check_bytes(page, where: str, problems: list[str]) -> None:
     """A byte of a binary row is a rank: a narrow screen wraps between pairs of bytes (or between
     the two bytes of a pair), never inside a byte."""
@@ -260,6 +266,8 @@ def check_normal(page, where: str, size: str, problems: list[str]) -> None:
     check_labels(where, m["boards"], problems)
     check_pointer_words(page, where, size, problems)
     check_bytes(page, where, problems)
+    if empty := page.evaluate(EMPTY_HEADERS):
+        problems.append(f"{where}: {empty} table headers say nothing")
     if m["working"] is None:
         return  # no board to click (the code chapter, the routine audit): the first screen holds the stage
     working = m["working"]

@@ -67,7 +67,7 @@ function drawInfo(a) {
   info.replaceChildren(
     el("h2", { text: `Square S = ${a.name}` }),
     table(
-      ["", "diagonal", "anti-diagonal"],
+      ["measure", "diagonal", "anti-diagonal"],
       [
         ["rank − file / rank + file", String(a.diagonal.index), String(a.anti_diagonal.index)],
         ["7 + rank − file", String(a.diagonal.index_plus7), "—"],

@@ -82,7 +82,7 @@ function drawInfo(direction) {
   info.replaceChildren(
     el("h2", { text: `From ${d.from} to ${d.to}` }),
     table(
-      ["", ""],
+      ["measure", "value"],
       rows.map((cells, i) => ({ attrs: { "data-field": FIELDS[i] }, cells })),
     ),
   );
