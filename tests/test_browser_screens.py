@@ -214,19 +214,24 @@ def check_pointer_words(page, where: str, size: str, problems: list[str]) -> Non
 
 
 # A readout's binary row: four pairs of bytes; no byte over two lines or past the readout's edge.
+# A pair on one line holds its bytes whole: only a pair that wrapped has its bytes measured.
 BROKEN_BYTES = """() => [...document.querySelectorAll('.readout .binary')]
   .filter(o => o.checkVisibility() && o.textContent)
   .flatMap(o => {
     const pairs = [...o.querySelectorAll('.pair')];
     if (pairs.length !== 4 || !/^([01]{8} [01]{8}[ \\n]){3}[01]{8} [01]{8}$/.test(o.textContent)) return [o.textContent];
     const edge = o.getBoundingClientRect().right + 0.5;
-    return pairs.flatMap(p => [0, 9].map(at => {
+    const boxes = pairs.map(p => p.getBoundingClientRect());
+    const line = Math.min(...boxes.map(b => b.height));
+    const bytes = (p) => [0, 9].map(at => {
       const byte = document.createRange();
       byte.setStart(p.firstChild, at);
       byte.setEnd(p.firstChild, at + 8);
       const rects = [...byte.getClientRects()];
       return rects.length === 1 && rects[0].right <= edge ? null : byte.toString();
-    })).filter(Boolean);
+    }).filter(Boolean);
+    const whole = (i) => boxes[i].right <= edge ? [] : [pairs[i].textContent];
+    return pairs.flatMap((p, i) => boxes[i].height < 1.5 * line ? whole(i) : bytes(p));
   })"""
 
 
