@@ -220,7 +220,8 @@ def test_a_graceful_stop_ends_the_waits_for_a_next_request_at_once_and_quietly()
     the next request (keepalive) and, stopping gracefully, waited for that wait too: a restart
     with a class connected took the whole graceful timeout. Here a wait of an hour ends as soon as
     the stop asks it to, as its own timeout would have it (quietly, no exception in the reader),
-    and a reader not waiting (one answering a request) is left to finish."""
+    and a reader not waiting (one answering a request, one whose request came as the stop began)
+    is left to finish."""
     import types
 
     import gevent
@@ -243,11 +244,23 @@ def test_a_graceful_stop_ends_the_waits_for_a_next_request_at_once_and_quietly()
         answering.wait()
         return "answered"
 
+    arrived = gevent.event.Event()
+
+    def read_a_request_as_the_stop_begins():
+        with worker.timeout_ctx():
+            arrived.wait()
+            return "read its request"
+        return "the wait ended as its timeout would"
+
     waiting, busy = gevent.spawn(wait_for_a_request), gevent.spawn(answer_a_request)
-    gevent.sleep(0)  # both start: one waits for a request, the other is in the middle of one
-    assert list(worker._waits) == [waiting]
+    late = gevent.spawn(read_a_request_as_the_stop_begins)
+    gevent.sleep(0)  # all start: two wait for a request, one is in the middle of one
+    assert set(worker._waits) == {waiting, late}
     worker.end_waiting_connections()
+    worker._waits.pop(late)  # its request is read before the stop reaches it, as handle_request notes
+    arrived.set()
     assert waiting.get(timeout=30) == "the wait ended as its timeout would"
+    assert late.get(timeout=30) == "read its request"
     assert not busy.ready()
     answering.set()
     assert busy.get(timeout=30) == "answered"

@@ -126,8 +126,16 @@ class Worker(GeventWorker):
         """End every wait for a next request as its own timeout would: the reader is given that
         timeout, which gunicorn's wait swallows, and lets the connection go quietly. A connection
         in the middle of a request is answered first, and handle_request then ends it."""
-        for reader, timeout in list(self._waits.items()):
-            reader.kill(timeout, block=False)
+        loop = gevent.get_hub().loop
+        for reader in list(self._waits):
+            loop.run_callback(self._end_wait, reader)
+
+    def _end_wait(self, reader):
+        # In the hub, where no reader runs between the look and the throw: a reader that has
+        # read a request since the stop began is no longer waiting, and is left to answer it.
+        timeout = self._waits.get(reader)
+        if timeout is not None:
+            reader.throw(timeout)
 
 
 class Master(Arbiter):
