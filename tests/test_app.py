@@ -55,13 +55,13 @@ def test_a_template_s_mouse_verb_has_its_finger_word_beside_it(app):
 
 def test_a_sentence_written_as_data_gets_both_verbs_word_by_word(app):
     """The guide's lesson steps are data (chessviz.lessons): _words.html's pointer_text gives each
-    word of the table both verbs, leaves every other word (one with a comma on it too) as it is,
-    and escapes what it is given."""
+    word of the table both verbs (the punctuation after one kept, as terms.js's tapWords does),
+    leaves every other word as it is, and escapes what it is given."""
     source = '{% from "_words.html" import pointer_text %}{{ pointer_text(text) }}'
     with app.app_context():
         html = app.jinja_env.from_string(source).render(text="Click c1, then click <b>f4</b>; a clicked click, stays")
     words = re.sub(r'<span class="on-mouse">([^<]*)</span><span class="on-touch">([^<]*)</span>', r"[\1|\2]", html)
-    assert words == "[Click|Tap] c1, then [click|tap] &lt;b&gt;f4&lt;/b&gt;; a [clicked|tapped] click, stays"
+    assert words == "[Click|Tap] c1, then [click|tap] &lt;b&gt;f4&lt;/b&gt;; a [clicked|tapped] [click|tap], stays"
 
 
 @pytest.mark.parametrize(
