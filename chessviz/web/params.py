@@ -114,6 +114,11 @@ def line(name: str, description: str, default: str | None = None, example: str |
     return choice(name, LINE_KINDS, description, default=default, example=example)
 
 
+def given_more_than_once(name: str, times: int) -> str:
+    """The words for a parameter given more than once (a query, or a query inside /api/taps')."""
+    return f"{name} is given {times} times; give it once"
+
+
 def parse_args(params: list[Param], args: Mapping) -> dict[str, Any]:
     """Return the view's keyword arguments parsed from a werkzeug MultiDict.
 
@@ -126,7 +131,7 @@ def parse_args(params: list[Param], args: Mapping) -> dict[str, Any]:
     for param in params:
         given = args.getlist(param.name)
         if len(given) > 1:
-            raise ChessvizError("invalid_parameter", f"{param.name} is given {len(given)} times; give it once", param.keyword)
+            raise ChessvizError("invalid_parameter", given_more_than_once(param.name, len(given)), param.keyword)
         raw = given[0] if given else ""
         if raw == "":
             if param.required:

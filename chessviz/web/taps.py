@@ -13,6 +13,7 @@ asks ahead goes in that import too).
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import parse_qsl
@@ -107,12 +108,10 @@ def _query_param(ep: Endpoint) -> P.Param:
         if len(text) > QUERY_LENGTH:
             raise ChessvizError("invalid_parameter", f"{name} is {len(text)} characters long; the most allowed is {QUERY_LENGTH}")
         pairs = parse_qsl(text, keep_blank_values=True)
-        names = [key for key, _ in pairs]
-        for key in names:  # refused as the endpoint itself refuses it, rather than one value taken silently
-            if names.count(key) > 1:
-                raise ChessvizError(
-                    "invalid_parameter", f"in {name}'s query: {key} is given {names.count(key)} times; give it once"
-                )
+        # Refused as the endpoint itself refuses it, rather than one of the values taken silently.
+        for key, times in Counter(key for key, _ in pairs).items():
+            if times > 1:
+                raise ChessvizError("invalid_parameter", f"in {name}'s query: {P.given_more_than_once(key, times)}")
         return ep, dict(pairs)
 
     example = {"/api/slide": "sq=f4&occupied=0x1000804200000010&line=rank&mapping=lerbef"}.get(ep.path)
