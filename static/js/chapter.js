@@ -24,7 +24,8 @@ export const answersHidden = (s) => Boolean(s.hide) && !s.rev;
  * event handlers too; refit(): call after changing what presenter mode keeps outside draw, e.g. a
  * result that arrives later, so the slide is sized again): build
  * the markup with root and state, then call run({ errorAfter, controls, load, draw, exercise }):
- * - errorAfter: the element the error line follows;
+ * - errorAfter: the element the error line follows, or errorIn: the element it ends (a board's
+ *   figure: under the board in every layout, where the finger that chose a square is);
  * - controls(s): optional, draws what follows from the state alone (switches, selects), at once;
  * - load(s): returns (a promise of) what the API answers for s;
  * - draw(s, data): draws that answer. Only the answer to the newest state is drawn; an error
@@ -173,11 +174,12 @@ export function createChapter(fields, { history = {} } = {}) {
     }
   });
 
-  function run({ errorAfter, controls = null, load = () => null, draw, exercise = null, present = [], taps = null }) {
+  function run({ errorAfter, errorIn, controls = null, load = () => null, draw, exercise = null, present = [], taps = null }) {
     const sheet = exercise ? worksheetRequest() : null;
     spec = { controls, load, draw, exercise, present, taps: sheet ? null : taps }; // a printed sheet taps nothing
     root.dataset.hasExercise = exercise ? "1" : "0";
-    errorAfter.after(chapter.error.element);
+    if (errorIn) errorIn.append(chapter.error.element);
+    else errorAfter.after(chapter.error.element);
     if (exercise) {
       // A worksheet of the chapter's exercises (six, or what fits 4 A4 pages); its seed is in the
       // link, so it prints again the same. More are asked for in the link itself (sheet=12).

@@ -172,7 +172,7 @@ const queries = (s) => [
 ];
 
 run({
-  errorAfter: pickBoard.figure.lastElementChild, // in the figure, under the board and its legend, in every layout
+  errorIn: pickBoard.figure,
   present: [pickColumn, stepper.element, code, shiftedColumn, rayColumn],
   exercise: {
     // The stepper names each square of the ray, the code and the note count its steps.
