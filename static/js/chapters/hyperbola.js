@@ -4,7 +4,6 @@
 import { api } from "../api.js";
 import { convert, SQUARE_NAMES, squaresOf } from "../bits.js";
 import { createChapter } from "../chapter.js";
-import { createSelect } from "../controls.js";
 import { add, columns, el } from "../dom.js";
 import { pick, randomOccupancy, randomSquare } from "../exercise.js";
 import {
@@ -13,7 +12,6 @@ import {
   createStatePredict,
   createStepList,
   createValueBoard,
-  NO_PREDICTION,
   occupancyIn,
   predictFields,
   SLIDER_TAPS,
@@ -21,6 +19,7 @@ import {
   squaresMap,
   stepValues,
 } from "../kit.js";
+import { createPieceSelect } from "../methods-view.js";
 import { T } from "../state.js";
 import { createStepper } from "../stepper.js";
 import { LINE_KINDS, SLIDER_LETTERS } from "../terms.js";
@@ -41,12 +40,9 @@ const setup = createSliderSetup(root, state, {
   mappingNote:
     "Positive means towards higher bits: west and north in lerbef, east and north in lerf. The terms' values change with the mapping; the attacks, as squares, do not.",
 });
-const pieceSelect = createSelect(root.querySelector(".toolbar"), {
-  id: "piece-choice",
-  control: "piece",
+const pieceSelect = createPieceSelect(root.querySelector(".toolbar"), state, {
   label: "Piece for the union: ",
   choices: SLIDERS.map((p) => [p, p]),
-  onChange: (piece) => state.set({ piece, ...NO_PREDICTION }), // another piece, another question
 });
 
 const equation = el(
