@@ -141,6 +141,54 @@ def media_blocks(css: str):
         yield match.group(1), css[match.end() : end - 1]
 
 
+# Every focus the page loses, kept in the page: a focusout to nothing that leaves the focus on the
+# page itself once the task is over (a button disabled or redrawn under the keyboard's focus).
+WATCH_FOCUS = """() => {
+  window.__focusLost = [];
+  document.addEventListener("focusout", (event) => {
+    if (event.relatedTarget) return;
+    const left = event.target.outerHTML.slice(0, 120);
+    setTimeout(() => { if (document.activeElement === document.body) window.__focusLost.push(left); });
+  }, true);
+}"""
+# Each kind of button of the chapter, once: what it does (data-action, data-step), its class and the
+# names of its attributes (a table's hundreds of pair buttons are one kind). A board's squares are left
+# to the boards' own keyboard tests.
+KIND = """(button) =>
+  [button.dataset.action, button.dataset.step, button.className, button.getAttributeNames().sort()].join("|")"""
+BUTTON_KINDS = f"""() => [...new Set([...document.querySelectorAll("#chapter button")]
+  .filter((button) => !button.closest("[data-square]"))
+  .map({KIND}))]"""
+# Focus the first button of a kind that can take the focus (enabled, shown, not in a closed
+# <details>); false if none can.
+FOCUS_KIND = f"""(kind) => [...document.querySelectorAll("#chapter button")].some((button) => {{
+  if (button.disabled || ({KIND})(button) !== kind) return false;
+  button.focus();
+  return document.activeElement === button;
+}})"""
+TWO_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+def test_a_button_pressed_by_keyboard_keeps_the_focus_on_the_page(page, live_server):
+    """A keyboard user presses each kind of button of every chapter (Enter): the focus stays on
+    something of the page, never drops to the page itself, where the next Tab starts again at the
+    top. A button that its press disables (Reveal, Last step, Check) hands the focus on to the
+    nearest button; a redrawn table keeps its buttons (the intersections' row of a pair)."""
+    lost = {}
+    for chapter in CHAPTERS:
+        load(page, f"{live_server}/chapter/{chapter.slug}")
+        page.evaluate(WATCH_FOCUS)
+        for kind in page.evaluate(BUTTON_KINDS):
+            if page.evaluate(FOCUS_KIND, kind):
+                page.keyboard.press("Enter")
+                page.evaluate(TWO_FRAMES)
+        page.wait_for_load_state("networkidle")
+        page.evaluate(TWO_FRAMES)
+        if page.evaluate("window.__focusLost.length"):
+            lost[chapter.slug] = page.evaluate("window.__focusLost")
+    assert not lost, lost
+
+
 def test_no_colour_depends_on_the_width():
     """What lets the axe test check dark and high contrast at one width: no style sheet sets a
     colour (or a custom property, which may hold one) only at some widths or heights."""

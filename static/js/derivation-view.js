@@ -3,7 +3,7 @@
 // the numbers of a and b put in (every number from /api/intersection's derivation), the true line
 // under each wrong one, and the reading of the names the page never defines.
 
-import { el } from "./dom.js";
+import { el, morph } from "./dom.js";
 import { verdict } from "./wiki.js";
 
 const TABLES = {
@@ -164,7 +164,7 @@ export function drawDerivation(panel, d, { squares, a, b, hidden }) {
       ),
     );
   }
-  panel.replaceChildren(...parts);
+  morph(panel, ...parts);
 }
 
 /** The reading of sq88 and sq882, which the page never defines, and what follows from it here. */

@@ -53,3 +53,69 @@ export function setText(node, text) {
     if (only.data !== value) only.data = value;
   } else if (value !== "" || only !== null) node.textContent = value;
 }
+
+/**
+ * Enable or disable a button. Disabling the button that has the keyboard's focus would drop the
+ * focus to the page itself, and the next Tab would start again at the top of the page: the focus
+ * first moves to `to` if given, else to the nearest button that can take it, the next one first:
+ * in the button's own group (Reveal → Next exercise, Last → Play, Check → Stop), or if it is
+ * alone there, in the page.
+ */
+export function setDisabled(button, disabled, to = null) {
+  if (disabled && !button.disabled && document.activeElement === button) {
+    if (to) to.focus();
+    else moveFocusOn(button, button.parentElement) || moveFocusOn(button, document);
+  }
+  button.disabled = disabled;
+}
+
+/** Focus the nearest enabled button of the Tab order `within`, after `button` first; false if none takes it. */
+function moveFocusOn(button, within) {
+  const buttons = [...within.querySelectorAll("button")];
+  const at = buttons.indexOf(button);
+  for (const other of [...buttons.slice(at + 1), ...buttons.slice(0, at).reverse()]) {
+    if (other.disabled || other.tabIndex < 0) continue; // a board's squares take Tab one at a time
+    other.focus(); // one that cannot take it (hidden, in a closed <details>) leaves the focus where it was
+    if (document.activeElement === other) return true;
+  }
+  return false;
+}
+
+/**
+ * Make `container`'s children the given ones (nodes or strings, as el() takes them), keeping each
+ * node already in its place that is the same element: its attributes and texts are made the same,
+ * and only a node of another kind is replaced. A redraw that changes a few numbers then changes
+ * only those: the keyboard's focus stays on the button it was on, and the browser restyles and
+ * lays out only what changed. For markup without listeners of its own (the container's, on it,
+ * stay).
+ */
+export function morph(container, ...children) {
+  syncChildren(
+    container,
+    children.filter((c) => c !== null && c !== undefined).map((c) => (typeof c === "string" ? document.createTextNode(c) : c)),
+  );
+}
+
+function syncChildren(parent, wanted) {
+  const have = [...parent.childNodes];
+  wanted.forEach((next, i) => {
+    const old = have[i];
+    if (old && old.nodeType === next.nodeType && old.nodeName === next.nodeName) syncNode(old, next);
+    else if (old) parent.replaceChild(next, old);
+    else parent.append(next);
+  });
+  for (const old of have.slice(wanted.length)) old.remove();
+}
+
+function syncNode(old, next) {
+  if (old.nodeType !== Node.ELEMENT_NODE) {
+    if (old.data !== next.data) old.data = next.data;
+    return;
+  }
+  for (const name of old.getAttributeNames()) if (!next.hasAttribute(name)) old.removeAttribute(name);
+  for (const name of next.getAttributeNames()) {
+    const value = next.getAttribute(name);
+    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  }
+  syncChildren(old, [...next.childNodes]);
+}

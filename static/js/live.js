@@ -7,7 +7,7 @@
 import { announce } from "./announce.js";
 import { SQUARE_NAMES, squareIndex } from "./bits.js";
 import { createBoard } from "./board.js";
-import { add, el, pointerWords } from "./dom.js";
+import { add, el, pointerWords, setDisabled } from "./dom.js";
 import { call, follow, keep, kept, tabRole, takeRole, viewPath } from "./live-core.js";
 import { isLoopback, shareLink, UNREACHABLE } from "./share.js";
 
@@ -222,7 +222,7 @@ function teacherPanel(root, start, record) {
 
   function drawQuestion() {
     part("question").hidden = !question;
-    part("reveal").disabled = !question || Boolean(question.answer);
+    setDisabled(part("reveal"), !question || Boolean(question.answer));
     if (question) panel.dataset.asking = question.kind;
     else delete panel.dataset.asking;
     window.dispatchEvent(new Event("resize"));
@@ -455,8 +455,8 @@ function studentBar(root, record) {
     part("clear").hidden = !squares;
     part("value-row").hidden = squares;
     const closed = Boolean(question.answer);
-    part("submit").disabled = closed;
-    part("clear").disabled = closed;
+    setDisabled(part("submit"), closed);
+    setDisabled(part("clear"), closed);
     part("value").disabled = closed;
     let bits = 0n;
     for (const name of marked) bits |= 1n << BigInt(squareIndex(name));

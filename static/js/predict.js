@@ -3,7 +3,7 @@
 
 import { compareMarked, convert, popcount, SQUARE_NAMES, squaresOf } from "./bits.js";
 import { createBoard } from "./board.js";
-import { screenOnly, setText } from "./dom.js";
+import { screenOnly, setDisabled, setText } from "./dom.js";
 
 /**
  * Create the exercise in `container`. options: prompt (the question, text),
@@ -50,7 +50,7 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
     draw({ predicted, answer, mapping = "lerf", revealed, flip = false }) {
       const marks = {};
       box.dataset.revealed = revealed ? "1" : "0";
-      reveal.disabled = revealed || answer === null;
+      setDisabled(reveal, revealed || answer === null);
       if (revealed && answer !== null) {
         const truth = convert(answer, mapping, "lerf");
         const judged = compareMarked(predicted, truth);

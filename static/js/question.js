@@ -3,7 +3,7 @@
 // Next exercise and the practise switch are handled by the chapter skeleton (chapter.js).
 
 import { parseBB } from "./bits.js";
-import { el } from "./dom.js";
+import { el, setDisabled } from "./dom.js";
 import { T } from "./state.js";
 
 /** The state fields of a question: the student's answer (text) and whether it is revealed. */
@@ -75,7 +75,7 @@ export function createQuestion(
     draw({ prompt: text, choices: list = [], answer, answerText, revealed, given }) {
       prompt.textContent = text;
       box.dataset.revealed = revealed ? "1" : "0";
-      reveal.disabled = revealed || answer === null;
+      setDisabled(reveal, revealed || answer === null);
       if (kind === "choice") {
         const key = list.map(([v]) => v).join();
         if (key !== shownChoices) {

@@ -1,7 +1,7 @@
 // Step control: previous / next / play, "step i of n", and the arrow keys (outside inputs
 // and boards, which use arrows themselves).
 
-import { setText } from "./dom.js";
+import { setDisabled, setText } from "./dom.js";
 
 /**
  * Create a stepper in `container`. onChange(index) is called when the user moves.
@@ -26,10 +26,10 @@ export function createStepper(container, { label = "Step", onChange, interval = 
   let timer = null;
 
   function enable() {
-    box.querySelector('[data-step="prev"]').disabled = index === 0;
-    box.querySelector('[data-step="first"]').disabled = index === 0;
-    box.querySelector('[data-step="next"]').disabled = index >= count - 1;
-    box.querySelector('[data-step="last"]').disabled = index >= count - 1;
+    setDisabled(box.querySelector('[data-step="prev"]'), index === 0);
+    setDisabled(box.querySelector('[data-step="first"]'), index === 0);
+    setDisabled(box.querySelector('[data-step="next"]'), index >= count - 1);
+    setDisabled(box.querySelector('[data-step="last"]'), index >= count - 1);
   }
   function go(next) {
     const clamped = Math.max(0, Math.min(count - 1, next));

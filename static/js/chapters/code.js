@@ -10,7 +10,7 @@ import { compareMarked, parseBB, SQUARE_NAMES, squareBB, squaresOf } from "../bi
 import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
 import { createCodeEditor } from "../code-editor.js";
-import { el } from "../dom.js";
+import { el, setDisabled } from "../dom.js";
 import { chapterUrl, squaresMap } from "../kit.js";
 import { T } from "../state.js";
 
@@ -285,8 +285,9 @@ async function check() {
   const mine = { task, code, answers: [], index: -1, callStarted: 0, started: 0, worker: null, timer: null, done: false };
   run = mine;
   latest = mine;
-  checkButton.disabled = true;
+  // Stop first: the keyboard's focus moves on from Check to it.
   stopButton.disabled = false;
+  setDisabled(checkButton, true);
   resultBox.replaceChildren();
   auditBox.hidden = true;
   error.show(null);
@@ -357,7 +358,7 @@ function sanitize(answer) {
 
 function finishButtons() {
   checkButton.disabled = false;
-  stopButton.disabled = true;
+  setDisabled(stopButton, true, checkButton); // a stopped or finished run: back to Check
 }
 
 /** Stop whatever runs (outcome null: silently, as when switching tasks). */

@@ -4,7 +4,7 @@ import { api } from "../api.js";
 import { convert } from "../bits.js";
 import { answersHidden, createChapter } from "../chapter.js";
 import { createMappingSwitch } from "../controls.js";
-import { columns, el, screenOnly } from "../dom.js";
+import { columns, el, screenOnly, setDisabled } from "../dom.js";
 import { shuffled } from "../exercise.js";
 import { big, chapterUrl, createStatePredict, createValueBoard, mappingField, NO_PREDICTION, predictFields } from "../kit.js";
 import { T } from "../state.js";
@@ -387,8 +387,8 @@ run({
       cursor: s.sel ?? undefined,
     });
     flipButton.setAttribute("aria-pressed", String(s.flip));
-    undoButton.disabled = at === 0;
-    redoButton.disabled = at >= line.length - 1;
+    setDisabled(undoButton, at === 0);
+    setDisabled(redoButton, at >= line.length - 1);
     drawLine();
     drawTurn(position, s);
     const caption = selected?.piece

@@ -10,7 +10,7 @@ import { bbOf } from "../bits.js";
 import { answersHidden, createChapter } from "../chapter.js";
 import { createSelect } from "../controls.js";
 import { drawDerivation } from "../derivation-view.js";
-import { el } from "../dom.js";
+import { el, morph } from "../dom.js";
 import { pick as pickOne, randomSquare } from "../exercise.js";
 import { big, ends, squaresMap } from "../kit.js";
 import { createQuestion, questionFields } from "../question.js";
@@ -122,7 +122,8 @@ function drawWorking(one) {
     ? `The ${lineName(one.line_a)} of ${one.a} meets the ${lineName(one.line_b)} of ${one.b} on ${one.square}`
     : `No intersection (${REASONS[one.reason]})`;
   const printed = one.printed;
-  working.replaceChildren(
+  morph(
+    working,
     el("h2", { "data-square": one.square || "none" }, title),
     el("p", {}, el("code", {}, w.formula), ` = ${w.value}`),
     el("p", { class: "mono" }, "value  ", highlighted(w.binary, w.test_mask_binary)),
@@ -155,7 +156,8 @@ function drawAll(many, s) {
       cells: [choose, lineName(c.line_b), c.square || "—", c.reason ? REASONS[c.reason] : "", verdict(c.printed.correct)],
     };
   });
-  all.replaceChildren(
+  morph(
+    all,
     el("h2", { text: `All 12 pairs for S = ${many.a}, D = ${many.b}` }),
     table(["line through S", "line through D", "square", "reason", "page's routine"], rows),
   );

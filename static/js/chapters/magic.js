@@ -7,7 +7,7 @@ import { api } from "../api.js";
 import { binary } from "../bits.js";
 import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
-import { add, el, setText } from "../dom.js";
+import { add, el, setDisabled, setText } from "../dom.js";
 import { pick, randomOccupancy, randomSquare } from "../exercise.js";
 import { big, createSliderSetup, createStatePredict, occupancyIn, predictFields, SLIDER_TAPS, squaresMap } from "../kit.js";
 import { createPieceSelect, createStepView, engineFields, setupValues } from "../methods-view.js";
@@ -268,7 +268,7 @@ function drawShare(s, a) {
     choice.column.dataset.verdict = revealed ? (i === question.answer ? "right" : picked === i ? "wrong" : "") : "";
     setText(choice.reason, revealed ? `Index ${c.index}. ${c.reason}` : "");
   });
-  shareReveal.disabled = revealed;
+  setDisabled(shareReveal, revealed);
   const name = choices[question.answer].name;
   setText(
     shareScore,
@@ -299,9 +299,9 @@ function drawSearch(s, r) {
     searchIntro,
     `Each candidate is three random 64-bit numbers ANDed together, so about one bit in eight is set. Seed ${r.seed}${r.seed === r.committed.seed ? ", the seed that found the project's magics" : ""}: the first ${shown.length} candidates, one at a time.`,
   );
-  previous.disabled = i === 0;
-  nextCandidate.disabled = i >= shown.length - 1;
-  ownSeed.disabled = r.seed === r.committed.seed;
+  setDisabled(previous, i === 0);
+  setDisabled(nextCandidate, i >= shown.length - 1);
+  setDisabled(ownSeed, r.seed === r.committed.seed);
   setText(candidateTitle, `Candidate ${c.number}: ${c.magic}`);
   setText(candidateText, VERDICTS[c.verdict](c, r));
   candidateRow.hidden = !c.collision;
