@@ -253,6 +253,59 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
         person.check(allowed=("404",))
 
 
+def test_the_class_is_asked_with_the_answers_hidden_and_an_open_question_is_replaced_on_a_second_press(people):
+    """Asking the class hides the chapter's own answers (its exercise mode) on the projector and on
+    every student's page until the reveal shows them again; a double click asks once; a question
+    with answers in is replaced only when Ask is pressed a second time; a reload of the teacher's
+    page keeps the reveal."""
+    teacher = people()
+    code = start_class(teacher, "/chapter/rays?sq=c3")
+    tp = teacher.page
+    student = people(width=390, height=844)
+    join(student, code, "Ann")
+    sp = student.page
+    at_path(sp, "/chapter/rays?sq=c3")
+    for page in (tp, sp):
+        expect(page.locator("html")).to_have_attribute("data-answers", "shown")
+    asked = []
+    tp.on("request", lambda r: asked.append(r.url) if r.method == "POST" and r.url.endswith("/questions") else None)
+
+    tp.get_by_role("button", name="Ask the class").dblclick()
+    expect(sp.locator("[data-live-prompt]")).to_contain_text("positive rays")
+    at_path(tp, "/chapter/rays?sq=c3&hide=1")
+    at_path(sp, "/chapter/rays?sq=c3&hide=1")
+    for page in (tp, sp):
+        expect(page.locator("html")).to_have_attribute("data-answers", "hidden")
+        expect(page.locator('[data-role="answer-hidden"]')).to_be_visible()
+    assert len(asked) == 1, asked  # the double click asked once
+    first = sp.locator("[data-live-task]").get_attribute("data-question-id")
+
+    sp.locator('[data-board="my-answer"] [data-square="c4"]').click()
+    sp.get_by_role("button", name="Send my answer").click()
+    expect(tp.locator("[data-live-answered]")).to_have_text("Answered: 1 of 1.")
+    tp.get_by_role("button", name="Ask the class").click()
+    expect(tp.locator("[data-live-note]")).to_have_text(
+        "A new question replaces the open one and drops its 1 answer: press Ask the class again to ask it."
+    )
+    expect(tp.locator("[data-live-answered]")).to_have_text("Answered: 1 of 1.")
+    assert len(asked) == 1 and sp.locator("[data-live-task]").get_attribute("data-question-id") == first
+    tp.get_by_role("button", name="Ask the class").click()
+    expect(tp.locator("[data-live-answered]")).to_have_text("Answered: 0 of 1.")
+    expect(sp.locator("[data-live-task]")).not_to_have_attribute("data-question-id", first)
+    assert len(asked) == 2
+
+    tp.get_by_role("button", name="Reveal to the class").click()
+    expect(sp.locator("[data-live-result]")).to_contain_text("You did not answer")
+    for page in (tp, sp):
+        expect(page.locator("html")).to_have_attribute("data-answers", "shown")
+    at_path(tp, "/chapter/rays?sq=c3")
+    tp.reload()
+    expect(tp.locator("[data-live-answered]")).to_have_text("Answered: 0 of 1; right: 0 of 0.")
+    expect(tp.get_by_role("button", name="Reveal to the class")).to_be_disabled()
+    for person in (teacher, student):
+        person.check()
+
+
 def test_the_join_page_says_what_is_wrong(people):
     student = people(width=390, height=844)
     student.go("/join")

@@ -108,6 +108,8 @@ function teacherPanel(root, start, record) {
 
   const heat = createBoard(part("heat"), { role: "class-answers", label: "Marks per square" });
   let question = null; // {question_id, kind, prompt, answer?}
+  let answered = 0; // how many answered the open question, as its last tally said
+  let asking = false;
   let timers = [];
   // { again: true }: a message answering the teacher's press, heard even when it repeats the last one.
   const note = (text, options) => announce(part("note"), text, options);
@@ -133,8 +135,12 @@ function teacherPanel(root, start, record) {
     (info) => {
       drawStudents(info.students);
       if (info.question) {
-        question = { ...info.question };
+        // The class tells no one the answer; this page kept the one it revealed (a reload must not
+        // offer to reveal it again, nor forget who was right).
+        const revealed = record.revealed?.question_id === info.question.question_id ? record.revealed.answer : undefined;
+        question = { ...info.question, ...(revealed === undefined ? {} : { answer: revealed }) };
         drawQuestion();
+        poll(); // its counts now, not at the next tick of the class's student count
       }
     },
     (error) => {
@@ -170,9 +176,30 @@ function teacherPanel(root, start, record) {
   sendView();
 
   part("ask").addEventListener("click", async () => {
+    if (asking) return; // a double click asks once
+    // Another question replaces the open one and drops its answers: said first, done on a second press.
+    if (question && !question.answer && answered > 0 && part("ask").dataset.confirm !== question.question_id) {
+      part("ask").dataset.confirm = question.question_id;
+      note(
+        `A new question replaces the open one and drops its ${count(answered, "answer")}: press Ask the class again to ask it.`,
+        {
+          again: true,
+        },
+      );
+      return;
+    }
     note("");
+    asking = true;
     try {
       question = await call("POST", `/${record.code}/questions`, { body: { path: viewPath() }, key: record.key });
+      answered = 0;
+      // While the class works it out, the chapter's own answers are hidden (its exercise mode), on
+      // this page and on every student's that follows it; the reveal shows them again.
+      if (!answersHidden()) {
+        record.hid = true;
+        keep("teacher", record);
+        hideAnswers(true);
+      }
       drawQuestion();
       poll();
     } catch (error) {
@@ -182,6 +209,8 @@ function teacherPanel(root, start, record) {
         });
       else if (error.status === 404) ended("The class has ended.");
       else note("The question could not be asked; try again.", { again: true });
+    } finally {
+      asking = false;
     }
   });
   part("reveal").addEventListener("click", async () => {
@@ -189,6 +218,10 @@ function teacherPanel(root, start, record) {
     try {
       const revealed = await call("POST", `/${record.code}/questions/${question.question_id}/reveal`, { key: record.key });
       question.answer = revealed.answer;
+      record.revealed = { question_id: question.question_id, answer: revealed.answer };
+      if (record.hid) hideAnswers(false);
+      record.hid = false;
+      keep("teacher", record);
       drawQuestion();
       poll();
     } catch {
@@ -235,9 +268,9 @@ function teacherPanel(root, start, record) {
 
   function drawTally(tally) {
     drawStudents(tally.students);
-    const answered = `Answered: ${tally.answered} of ${tally.students}`;
+    answered = tally.answered;
     const right = question.answer ? `; right: ${tally.right} of ${tally.answered}` : "";
-    part("answered").textContent = `${answered}${right}.`;
+    part("answered").textContent = `Answered: ${tally.answered} of ${tally.students}${right}.`;
     Object.assign(part("answered").dataset, { answered: tally.answered, students: tally.students, right: tally.right });
     if (question.kind === "squares") {
       const labels = {};
@@ -302,6 +335,18 @@ function teacherPanel(root, start, record) {
 }
 
 /** Call onChange whenever the page's URL changes (the chapter's state setters, Back, Forward). */
+/** Whether the chapter hides its answers (its exercise mode: hide=1 in the URL). */
+const answersHidden = () => new URL(window.location.href).searchParams.get("hide") === "1";
+
+/** Hide the chapter's answers or show them again, as its own "Practise" switch does: a fresh question state. */
+function hideAnswers(hide) {
+  const url = new URL(window.location.href);
+  for (const key of ["hide", "rev", "ans", "pred"]) url.searchParams.delete(key);
+  if (hide) url.searchParams.set("hide", "1");
+  window.history.replaceState(window.history.state, "", url.pathname + url.search);
+  window.dispatchEvent(new Event("chessviz:url")); // the chapter reads its state again
+}
+
 function watchUrl(onChange) {
   let last = window.location.href;
   const check = () => {
@@ -497,7 +542,7 @@ function studentBar(root, record) {
         error.code === "invalid_bitboard"
           ? "Type a whole number from 0 to 2^64 − 1: 0x and hex digits, or decimal digits."
           : error.code === "question_closed"
-            ? "The answer was revealed: answers are closed."
+            ? "Answers to this question are closed: your teacher revealed the answer or asked another question."
             : "Your answer could not be sent; try again.",
         { again: true },
       );
