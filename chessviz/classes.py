@@ -117,6 +117,12 @@ def id_after(a: str, b: str) -> bool:
     return tuple(map(int, a.split("-"))) > tuple(map(int, b.split("-")))
 
 
+# What a name may hold of the invisible characters: the zero-width joiner, which makes one emoji of
+# several (👩‍💻, a family, a rainbow flag), and the non-joiner, which Persian and Indic names need.
+# Every other control or format character (a right-to-left override among them) is refused.
+JOINERS = frozenset("\u200c\u200d")
+
+
 def clean_name(name: object) -> str | None:
     """Return a student's chosen name, tidied; None for none. Raise invalid_parameter for a bad one."""
     if name is None:
@@ -124,7 +130,7 @@ def clean_name(name: object) -> str | None:
     if not isinstance(name, str):
         raise ClassError("invalid_parameter", f"name must be a string, got {shown(name)}", "name")
     name = unicodedata.normalize("NFC", " ".join(name.split()))
-    if any(unicodedata.category(c)[0] == "C" for c in name):
+    if any(unicodedata.category(c)[0] == "C" and c not in JOINERS for c in name):
         raise ClassError("invalid_parameter", "name must not hold control characters", "name")
     if len(name) > MAX_NAME:
         raise ClassError("invalid_parameter", f"name is {len(name)} characters long; the most allowed is {MAX_NAME}", "name")

@@ -28,6 +28,7 @@ from test_browser_classroom import COLOUR_RULES, FAILING_IMPACTS, run_axe
 SLUGS = {c.slug for c in CHAPTERS}
 TIMEOUT = 15_000  # ms: every wait is for a condition, bounded
 SENT = "Your answer is sent. You can change it until your teacher reveals the answer."
+CHANGED = "Not sent yet: your answer has changed since you sent it. Click Send my answer to send this one."
 
 
 @pytest.fixture(scope="module")
@@ -184,8 +185,18 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     expect(cy.page.locator('[data-board="my-answer"] [data-square="a1"]')).to_have_attribute("data-bit", "1")
     cy.page.locator('[data-board="my-answer"] [data-square="a1"]').click()  # changes their mind
     cy.page.locator(f'[data-board="my-answer"] [data-square="{truth[-1]}"]').click()
-    expect(cy.page.locator("[data-live-result]")).to_have_text(SENT)  # it still says the first answer is sent
-    # The same words for the new answer: taken out and written back, so that a screen reader says them.
+    expect(cy.page.locator("[data-live-result]")).to_have_text(CHANGED)  # not sent yet, and said so
+    cy.page.reload()  # the marks are kept in this tab, and still not sent
+    expect(cy.page.locator('[data-board="my-answer"] [data-square="a1"]')).to_have_attribute("data-bit", "0")
+    expect(cy.page.locator("[data-live-result]")).to_have_text(CHANGED)
+    cy.page.locator(f'[data-board="my-answer"] [data-square="{truth[-1]}"]').click()
+    cy.page.locator('[data-board="my-answer"] [data-square="a1"]').click()  # back to what was sent
+    expect(cy.page.locator("[data-live-result]")).to_have_text(SENT)
+    cy.page.locator('[data-board="my-answer"] [data-square="a1"]').click()
+    cy.page.locator(f'[data-board="my-answer"] [data-square="{truth[-1]}"]').click()
+    cy.page.get_by_role("button", name="Send my answer").click()
+    expect(cy.page.locator("[data-live-result]")).to_have_text(SENT)
+    # The same words for the same answer sent again: taken out and written back, so that a screen reader says them.
     said_again(cy.page, "[data-live-result]", cy.page.get_by_role("button", name="Send my answer").click)
     # The heat map: how many marked each square, no names.
     expected = dict.fromkeys(truth, 1)
@@ -253,11 +264,12 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
         person.check(allowed=("404",))
 
 
-def test_the_class_is_asked_with_the_answers_hidden_and_an_open_question_is_replaced_on_a_second_press(people):
+def test_a_question_to_the_class_hides_the_answers_and_keeps_each_answer_and_student_counted_once(people):
     """Asking the class hides the chapter's own answers (its exercise mode) on the projector and on
     every student's page until the reveal shows them again; a double click asks once; a question
-    with answers in is replaced only when Ask is pressed a second time; a reload of the teacher's
-    page keeps the reveal."""
+    with answers in is replaced only when Ask is pressed a second time; a student whose check of the
+    reveal fails has it checked again; a reload of the teacher's page keeps the reveal. A student who
+    opens the join link again and presses Join is back in as themselves, not counted twice."""
     teacher = people()
     code = start_class(teacher, "/chapter/rays?sq=c3")
     tp = teacher.page
@@ -265,6 +277,12 @@ def test_the_class_is_asked_with_the_answers_hidden_and_an_open_question_is_repl
     join(student, code, "Ann")
     sp = student.page
     at_path(sp, "/chapter/rays?sq=c3")
+    # The join link opened again on the same phone, and Join pressed: the same student, not a second one.
+    student.go(f"/join/{code}")
+    sp.get_by_role("button", name="Join", exact=True).click()
+    at_path(sp, "/chapter/rays?sq=c3")
+    expect(sp.locator("[data-live-who]")).to_have_text("You are Ann.")
+    assert sp.request.get(f"{student.base}/api/classes/{code}").json()["students"] == 1
     for page in (tp, sp):
         expect(page.locator("html")).to_have_attribute("data-answers", "shown")
     asked = []
@@ -294,7 +312,11 @@ def test_the_class_is_asked_with_the_answers_hidden_and_an_open_question_is_repl
     expect(sp.locator("[data-live-task]")).not_to_have_attribute("data-question-id", first)
     assert len(asked) == 2
 
+    # The reveal reaches the student while the network drops their check of it: asked again, it comes.
+    sp.route("**/me", lambda route: route.abort())
     tp.get_by_role("button", name="Reveal to the class").click()
+    expect(sp.locator("[data-live-result]")).to_have_text("The answer is revealed; yours could not be checked yet: trying again.")
+    sp.unroute("**/me")
     expect(sp.locator("[data-live-result]")).to_contain_text("You did not answer")
     for page in (tp, sp):
         expect(page.locator("html")).to_have_attribute("data-answers", "shown")
@@ -302,8 +324,8 @@ def test_the_class_is_asked_with_the_answers_hidden_and_an_open_question_is_repl
     tp.reload()
     expect(tp.locator("[data-live-answered]")).to_have_text("Answered: 0 of 1; right: 0 of 0.")
     expect(tp.get_by_role("button", name="Reveal to the class")).to_be_disabled()
-    for person in (teacher, student):
-        person.check()
+    teacher.check()
+    student.check(allowed=("net::ERR_FAILED",))  # the check the test made fail
 
 
 def test_the_join_page_says_what_is_wrong(people):
@@ -321,7 +343,25 @@ def test_the_join_page_says_what_is_wrong(people):
     student.go("/join/ZZZZZZ")
     expect(page.locator("[data-live-unknown]")).to_be_visible()
     expect(page.get_by_label("Class code")).to_have_value("ZZZZZZ")
-    student.check(allowed=("404",))
+    # A nickname the class refuses, told why: too long, or a character no name may hold (a
+    # right-to-left override); one emoji made of three, joined by U+200D, is a name like any other.
+    code = start_class(people(), "/chapter/squares")
+    student.go(f"/join/{code}")
+    unusable = "That nickname holds a character a name cannot have: use letters, digits, spaces and emoji."
+    for name, told in (("W" * 25, "That nickname is too long: at most 24 characters."), ("Sam\u202e", unusable)):
+        page.get_by_label("Nickname (optional)").fill(name)
+        page.get_by_role("button", name="Join", exact=True).click()
+        expect(page.locator("[data-live-message]")).to_have_text(told)
+    page.get_by_label("Nickname (optional)").fill("Ada 👩\u200d💻")
+    page.get_by_role("button", name="Join", exact=True).click()
+    expect(page.locator("[data-live-who]")).to_have_text("You are Ada 👩\u200d💻.")
+    student.go(f"/join/{code}")
+    wide = "W" * 24  # the most, and wider than a phone
+    page.get_by_label("Nickname (optional)").fill(wide)
+    page.get_by_role("button", name="Join", exact=True).click()
+    expect(page.locator("[data-live-who]")).to_have_text(f"You are {wide}.")
+    assert page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth") == 0
+    student.check(allowed=("404", "400"))
 
 
 @pytest.mark.parametrize("theme", ["light", "dark", "contrast"])

@@ -365,7 +365,12 @@ def test_names_are_at_most_24_printable_characters(client):
     assert lesson.join("x" * 24)["name"] == "x" * 24
     assert lesson.join("Zoë 🙂")["name"] == "Zoë 🙂"
     assert lesson.join("<b>Sam</b>")["name"] == "<b>Sam</b>"  # kept as text; pages write it with textContent
-    for name, message in (("x" * 25, "25 characters"), ("a\u0000b", "control"), ("a\u202eb", "control"), (7, "string")):
+    assert lesson.join("Ada 👩\u200d💻")["name"] == "Ada 👩\u200d💻"  # one emoji, joined by U+200D
+    persian = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"  # a Persian word, written with U+200C
+    assert lesson.join(persian)["name"] == persian
+    # U+2066 (a direction isolate) is no joiner and stays refused.
+    refused = (("x" * 25, "25 characters"), ("a\u0000b", "control"), ("a\u202eb", "control"), ("a\u2066b", "control"))
+    for name, message in (*refused, (7, "string")):
         response = lesson.post(f"/api/classes/{lesson.code}/students", {"name": name})
         assert message in error(response, 400, "invalid_parameter", "name")
     for title, message in (("x" * 81, "81 characters"), (3, "string"), ("a\nb\u0007", "control"), ("a\u200fb", "control"),

@@ -10,7 +10,7 @@ const page = document.querySelector("[data-live-join]");
 if (page) setUp(page);
 
 function setUp(page) {
-  const { alphabet, length } = page.dataset;
+  const { alphabet, length, maxName } = page.dataset;
   const form = page.querySelector("[data-live-form]");
   const codeInput = form.querySelector("#live-code");
   const nameInput = form.querySelector("#live-name");
@@ -41,6 +41,15 @@ function setUp(page) {
       codeInput.focus();
       return;
     }
+    // This browser is in this class already (the join link opened again): Join takes the student
+    // back in as themselves, not as a second student counted beside them. Another name is another
+    // student (two sharing one computer).
+    const typedName = nameInput.value.trim();
+    if (mine?.code === code && (typedName === "" || typedName === mine.name)) {
+      say(`You are back in as ${mine.name}.`, { problem: false });
+      await land(code);
+      return;
+    }
     button.disabled = true;
     say("Joining…", { problem: false });
     try {
@@ -57,7 +66,11 @@ function setUp(page) {
         class_full: "This class is full: it has as many students as a class can take.",
         too_many_requests: "Too many wrong codes were tried from this network. Wait a few minutes, then try again.",
         class_unavailable: "The live class is unavailable right now. Try again in a moment.",
-        invalid_parameter: "That nickname cannot be used: at most 24 letters, digits and spaces.",
+        // The field lets twice as many through (its maxlength counts an emoji twice); the server counts characters.
+        invalid_parameter:
+          [...nameInput.value.trim().split(/\s+/).join(" ").normalize("NFC")].length > Number(maxName)
+            ? `That nickname is too long: at most ${maxName} characters.`
+            : "That nickname holds a character a name cannot have: use letters, digits, spaces and emoji.",
       };
       say(words[error.code] ?? "Joining failed. Try again in a moment.");
     }

@@ -5,13 +5,14 @@
 // The server decides every answer; this page only shows what it says.
 
 import { announce } from "./announce.js";
-import { SQUARE_NAMES, squareIndex } from "./bits.js";
+import { parseBB, SQUARE_NAMES, squareIndex } from "./bits.js";
 import { createBoard } from "./board.js";
 import { add, el, pointerWords, setDisabled } from "./dom.js";
 import { call, follow, keep, kept, tabRole, takeRole, viewPath } from "./live-core.js";
 import { isLoopback, shareLink, UNREACHABLE } from "./share.js";
 
 const SENT = "Your answer is sent. You can change it until your teacher reveals the answer.";
+const CHANGED = "Not sent yet: your answer has changed since you sent it. Click Send my answer to send this one.";
 
 const root = document.querySelector("[data-live]");
 if (root) setUp(root);
@@ -19,10 +20,10 @@ if (root) setUp(root);
 /** "1 student", "3 students". */
 const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** A value answer as students read it: its hex digits and, when small, its decimal value. */
+/** A value answer as students read it: a small one in decimal first (1, the "yes" of a yes/no question), then in hex. */
 function valueText(hex) {
   const value = BigInt(hex);
-  return value < 1000000n ? `${hex} (${value})` : hex;
+  return value < 1000000n ? `${value} (0x${value.toString(16)})` : hex;
 }
 
 function setUp(root) {
@@ -404,6 +405,7 @@ function studentBar(root, record) {
       marked.has(name) ? marked.delete(name) : marked.add(name);
       saveDraft();
       drawTask();
+      drawSent();
     },
   });
   let question = null; // the open question's public part, with answer and right once revealed
@@ -485,8 +487,27 @@ function studentBar(root, record) {
     } catch {}
     marked = new Set(draft ?? (Array.isArray(answer) ? answer : []));
     part("value").value = typeof answer === "string" ? answer : "";
-    announce(part("result"), answer ? SENT : "");
     drawTask();
+    drawSent();
+  }
+
+  /** Whether what the board (or the field) holds now is the answer the server has. */
+  function unchanged() {
+    if (question.kind === "squares") {
+      const sent = new Set(Array.isArray(given) ? given : []);
+      return sent.size === marked.size && [...marked].every((name) => sent.has(name));
+    }
+    try {
+      return parseBB(part("value").value.trim()) === BigInt(given);
+    } catch {
+      return false;
+    }
+  }
+
+  /** Before the reveal: sent, or changed since it was sent (a reload shows the draft kept here). */
+  function drawSent() {
+    if (!question || question.answer || given === null || given === undefined) return;
+    announce(part("result"), unchanged() ? SENT : pointerWords(CHANGED));
   }
 
   function drawTask() {
@@ -523,7 +544,9 @@ function studentBar(root, record) {
     marked = new Set();
     saveDraft();
     drawTask();
+    drawSent();
   });
+  part("value").addEventListener("input", drawSent);
   const submit = async () => {
     if (!question || question.answer) return;
     const body =
@@ -553,7 +576,11 @@ function studentBar(root, record) {
     if (event.key === "Enter") submit();
   });
 
-  /** The answer revealed: the student's marks checked, and whether theirs was right, as the server says. */
+  /**
+   * The answer revealed: the student's marks checked, and whether theirs was right, as the server
+   * says. If the server cannot be asked (the network dropped as the answer came), it is asked again
+   * every few seconds, as long as this question is the open one.
+   */
   async function revealed(data, known = null) {
     if (!question || data.question_id !== question.question_id) return;
     question.answer = data.answer;
@@ -573,7 +600,8 @@ function studentBar(root, record) {
             : `You did not answer: the answer is ${truth}.`,
       );
     } catch {
-      announce(part("result"), "The answer is revealed; yours could not be checked.");
+      announce(part("result"), "The answer is revealed; yours could not be checked yet: trying again.");
+      setTimeout(() => revealed(data), 3000);
     }
   }
 
