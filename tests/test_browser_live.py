@@ -214,11 +214,17 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     screenshot(tp, "live-teacher-heat-map")
 
     # Reveal: each student sees whether they were right, as the server says.
+    ann.page.evaluate("() => { document.activeElement.blur(); window.scrollTo(0, 0); }")  # reading the question again
     tp.get_by_role("button", name="Reveal to the class").click()
     expect(ann.page.locator("[data-live-result]")).to_contain_text("✓ Right")
     expect(bo.page.locator("[data-live-result]")).to_contain_text("✗ Not right")
     expect(cy.page.locator("[data-live-result]")).to_contain_text("✗ Not right")
     assert marks_on(bo.page, "my-answer") == {truth[0]: "right", "h8": "wrong", **dict.fromkeys(truth[1:], "missed")}
+    expect(bo.page.locator("[data-live-board] .caption-text")).to_have_text(
+        "Your answer, checked: ✓ right, ✗ marked but not in the answer, ○ in the answer but not marked"
+    )
+    expect(ann.page.locator("[data-live-result]")).to_be_in_viewport()  # on the phone, under its board
+    expect(bo.page.locator("[data-live-result]")).to_be_focused()  # Bo was on Send, now closed: on to the verdict
     expect(tp.locator("[data-live-answered]")).to_have_text("Answered: 3 of 3; right: 1 of 3.")
     assert set(marks_on(tp, "class-answers")) == set(truth)
     expect(bo.page.get_by_role("button", name="Send my answer")).to_be_disabled()

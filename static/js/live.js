@@ -12,6 +12,7 @@ import { call, follow, keep, kept, tabRole, takeRole, viewPath } from "./live-co
 import { isLoopback, shareLink, UNREACHABLE } from "./share.js";
 
 const SENT = "Your answer is sent. You can change it until your teacher reveals the answer.";
+const CHECKED = "Your answer, checked: ✓ right, ✗ marked but not in the answer, ○ in the answer but not marked";
 const CHANGED = "Not sent yet: your answer has changed since you sent it. Click Send my answer to send this one.";
 
 const root = document.querySelector("[data-live]");
@@ -390,15 +391,16 @@ function studentBar(root, record) {
         <button type="button" data-live-submit>Send my answer</button>
         <button type="button" data-live-clear>Clear my marks</button>
       </div>
-      <p class="live-result" data-live-result role="status" aria-live="polite"></p>
+      <p class="live-result" data-live-result role="status" aria-live="polite" tabindex="-1"></p>
     </section>`;
   root.append(box);
   const part = (name) => box.querySelector(`[data-live-${name}]`);
   part("code").textContent = record.code;
   part("who").textContent = `You are ${record.name}.`; // a name is text, never markup
+  const asking = pointerWords("Your answer: click squares to mark them");
   const board = createBoard(part("board"), {
     role: "my-answer",
-    label: pointerWords("Your answer: click squares to mark them"),
+    label: asking,
     interactive: true,
     onSquare: (name) => {
       if (!question || question.answer) return;
@@ -521,8 +523,9 @@ function studentBar(root, record) {
     part("clear").hidden = !squares;
     part("value-row").hidden = squares;
     const closed = Boolean(question.answer);
-    setDisabled(part("submit"), closed);
-    setDisabled(part("clear"), closed);
+    // Closed by the reveal: a student on Send goes on to the verdict, not to some button of the page.
+    setDisabled(part("submit"), closed, part("result"));
+    setDisabled(part("clear"), closed, part("result"));
     part("value").disabled = closed;
     let bits = 0n;
     for (const name of marked) bits |= 1n << BigInt(squareIndex(name));
@@ -537,7 +540,8 @@ function studentBar(root, record) {
       }
       bits = 0n;
     }
-    board.draw({ bits, mapping: "lerf", marks });
+    // Once checked, the caption says what each mark means (green ✓ alone could read as "all right").
+    board.draw({ bits, mapping: "lerf", marks, caption: closed ? CHECKED : asking });
   }
 
   part("clear").addEventListener("click", () => {
@@ -591,6 +595,8 @@ function studentBar(root, record) {
       drawTask();
       const truth = question.kind === "value" ? valueText(data.answer) : data.answer.join(", ") || "no square";
       part("result").dataset.right = String(me.right);
+      // On a phone the verdict is under the board: brought into view, the least scroll that shows it.
+      part("result").scrollIntoView({ block: "nearest" });
       announce(
         part("result"),
         me.right === true
