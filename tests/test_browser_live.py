@@ -274,7 +274,8 @@ def test_a_question_to_the_class_hides_the_answers_and_keeps_each_answer_and_stu
     """Asking the class hides the chapter's own answers (its exercise mode) on the projector and on
     every student's page until the reveal shows them again; a double click asks once; a question
     with answers in is replaced only when Ask is pressed a second time; a student whose check of the
-    reveal fails has it checked again; a reload of the teacher's page keeps the reveal. A student who
+    reveal fails has it checked again; a reload of the teacher's page keeps the reveal; on another page
+    the question says where it was asked. A student who
     opens the join link again and presses Join is back in as themselves, not counted twice."""
     teacher = people()
     code = start_class(teacher, "/chapter/rays?sq=c3")
@@ -330,6 +331,15 @@ def test_a_question_to_the_class_hides_the_answers_and_keeps_each_answer_and_stu
     tp.reload()
     expect(tp.locator("[data-live-answered]")).to_have_text("Answered: 0 of 1; right: 0 of 0.")
     expect(tp.get_by_role("button", name="Reveal to the class")).to_be_disabled()
+    for page in (tp, sp):
+        expect(page.locator("[data-live-elsewhere]")).to_be_hidden()
+    # The teacher moves on: the question still shown says it was asked on another page, and links it.
+    tp.goto(f"{teacher.base}/chapter/squares")
+    at_path(sp, "/chapter/squares")
+    for page in (tp, sp):
+        expect(page.locator("[data-live-elsewhere]")).to_have_text("This question was asked on another page. Open that page")
+        asked = "/chapter/rays?sq=c3&hide=1"  # the second question was asked with the answers hidden
+        expect(page.locator("[data-live-elsewhere] a")).to_have_attribute("href", asked)
     teacher.check()
     student.check(allowed=("net::ERR_FAILED",))  # the check the test made fail
 

@@ -15,6 +15,16 @@ const SENT = "Your answer is sent. You can change it until your teacher reveals 
 const CHECKED = "Your answer, checked: ✓ right, ✗ marked but not in the answer, ○ in the answer but not marked";
 const CHANGED = "Not sent yet: your answer has changed since you sent it. Click Send my answer to send this one.";
 
+// A question stays open when the teacher moves on to another chapter: it says so, with its page.
+const ELSEWHERE = `<p class="live-elsewhere" data-live-elsewhere hidden>This question was asked on another page.
+  <a data-live-elsewhere-link>Open that page</a></p>`;
+
+function drawElsewhere(part, question) {
+  const page = new URL(question.path ?? window.location.href, window.location.href);
+  part("elsewhere").hidden = page.pathname === window.location.pathname;
+  part("elsewhere-link").href = page.pathname + page.search;
+}
+
 const root = document.querySelector("[data-live]");
 if (root) setUp(root);
 
@@ -82,6 +92,7 @@ function teacherPanel(root, start, record) {
     <section class="live-question" data-live-question hidden aria-labelledby="live-question-title">
       <h3 id="live-question-title">The class's answers</h3>
       <p class="live-prompt" data-live-prompt></p>
+      ${ELSEWHERE}
       <p class="live-answered" data-live-answered role="status" aria-live="polite"></p>
       <div data-live-heat></div>
       <ol class="live-values" data-live-values></ol>
@@ -263,6 +274,7 @@ function teacherPanel(root, start, record) {
     window.dispatchEvent(new Event("resize"));
     if (!question) return;
     part("prompt").textContent = question.prompt;
+    drawElsewhere(part, question);
     part("question").dataset.kind = question.kind;
     part("heat").hidden = question.kind !== "squares";
     part("values").hidden = question.kind !== "value";
@@ -382,6 +394,7 @@ function studentBar(root, record) {
     <section class="live-task" data-live-task hidden aria-labelledby="live-task-title">
       <h3 id="live-task-title">Your teacher asks</h3>
       <p class="live-prompt" data-live-prompt></p>
+      ${ELSEWHERE}
       <div data-live-board></div>
       <p class="live-value-row" data-live-value-row>
         <label for="live-value">Type your answer</label>
@@ -519,6 +532,7 @@ function studentBar(root, record) {
     part("task").dataset.kind = question.kind;
     part("task").dataset.questionId = question.question_id;
     part("prompt").textContent = question.prompt;
+    drawElsewhere(part, question);
     board.figure.hidden = !squares;
     part("clear").hidden = !squares;
     part("value-row").hidden = squares;
