@@ -470,6 +470,13 @@ def test_presenter_mode_with_the_class_panel(people, size):
     if width >= 1280:
         heat = page.locator('[data-board="class-answers"]').bounding_box()
         assert heat["x"] >= panel["x"] and heat["x"] + heat["width"] <= panel["x"] + panel["width"]
+        assert heat["y"] + heat["height"] <= height  # the class's counts whole on the projector, no scrolling
+        # Each count read from the back of the room: at least 40 % of its square's height.
+        label, square = page.evaluate(
+            """() => { const sq = [...document.querySelectorAll('[data-board="class-answers"] .sq')].find((s) => s.textContent);
+              return [parseFloat(getComputedStyle(sq.querySelector('.label')).fontSize), sq.getBoundingClientRect().height]; }"""
+        )
+        assert label >= 0.4 * square, (label, square)
     screenshot(page, f"live-presenter-{width}x{height}")
     teacher.check()
 

@@ -80,7 +80,8 @@ function teacherPanel(root, start, record) {
       <h2 id="live-title">Live class</h2>
       <button type="button" data-live-hide aria-label="Hide the class panel (the class goes on)">Hide</button>
     </div>
-    <p class="live-join">Join at <a data-live-link></a> with the code <strong class="live-code" data-live-code></strong></p>
+    <p class="live-join"><span class="live-join-at">Join at <a data-live-link></a> with the code</span>
+      <span class="live-join-code">Code</span> <strong class="live-code" data-live-code></strong></p>
     <p class="live-unreachable" data-live-unreachable hidden></p>
     <img class="live-qr" data-live-qr width="160" height="160">
     <p class="live-count" data-live-students role="status" aria-live="polite"></p>
