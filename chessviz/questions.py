@@ -356,8 +356,9 @@ def routines(state: State) -> Question:
     a, b = state.square("a", "c1"), state.square("b", "a8")
     routine = routines_answering("same_diagonal")[state.integer("routine", 1, 0, 1)]
     value = evaluate(routine.name, a, b).printed
+    # The printed line is code ending in ";": it stands alone after a colon, the question after it.
     prompt = (
-        f"What does the page's {routine.name}, printed as {routine.formula}, return for "
+        f"The page prints {routine.name} as: {routine.formula} What does it return for "
         f"sq1 = {SQUARE_NAMES[a]}, sq2 = {SQUARE_NAMES[b]}? Type the number (1 for true, 0 for false)."
     )
     return Question("value", prompt, value)

@@ -445,6 +445,30 @@ def test_a_class_served_to_this_computer_only_says_students_cannot_reach_it(peop
         redis.stop()
 
 
+def test_no_chapter_runs_under_the_class_panel(people):
+    """On a 1280x720 projector with the class panel open, every chapter keeps to the width the panel
+    leaves it: nothing of it (a wide table, a panel) lies under the panel, where the class cannot see it."""
+    teacher = people(width=1280, height=720)
+    start_class(teacher, "/chapter/squares")
+    page = teacher.page
+    under = {}
+    for chapter in CHAPTERS:
+        page.goto(f"{teacher.base}/chapter/{chapter.slug}")
+        page.wait_for_selector("#chapter[data-drawn]")
+        expect(page.locator("[data-live-panel]")).to_be_visible()
+        edge = page.locator("[data-live-panel]").bounding_box()["x"]
+        found = page.evaluate(
+            """(edge) => [...document.querySelectorAll("#chapter :is(.panel, table, figure, .column, p, h2)")]
+              .filter((e) => e.checkVisibility() && e.getBoundingClientRect().right > edge + 1)
+              .map((e) => `${e.tagName.toLowerCase()}.${e.className}`)""",
+            edge,
+        )
+        if found:
+            under[chapter.slug] = found[:3]
+    assert not under, under
+    teacher.check()
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (853, 480)])
 def test_presenter_mode_with_the_class_panel(people, size):
     width, height = size
