@@ -491,6 +491,14 @@ def test_presenter_mode_with_the_class_panel(people, size):
     assert kept and max(kept) <= panel["x"] + 1, (kept, panel)  # the slide beside the panel, not under it
     code_box = page.locator("[data-live-code]").bounding_box()
     assert code_box["y"] + code_box["height"] <= height
+    # Asked, the chapter hides its answers; the slide shows the question's setup without the
+    # chapter's own answer box (the class answers on its devices), its boards whole on the screen.
+    expect(page.locator("html")).to_have_attribute("data-answers", "hidden")
+    expect(page.locator("section.predict")).to_be_hidden()
+    bottoms = page.eval_on_selector_all(
+        "#chapter [data-board]", "els => els.filter((e) => e.checkVisibility()).map((e) => e.getBoundingClientRect().bottom)"
+    )
+    assert bottoms and max(bottoms) <= height, bottoms  # every board of the slide whole on the screen
     if width >= 1280:
         heat = page.locator('[data-board="class-answers"]').bounding_box()
         assert heat["x"] >= panel["x"] and heat["x"] + heat["width"] <= panel["x"] + panel["width"]

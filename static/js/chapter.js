@@ -147,10 +147,15 @@ export function createChapter(fields, { history = {} } = {}) {
     });
   }
 
-  /** What presenter mode keeps: the chapter's list, the error line, and the exercise while answers are hidden. */
+  /**
+   * What presenter mode keeps: the chapter's list, the error line, and the exercise while answers
+   * are hidden, unless a live class is being asked it (html[data-live-asking], live.js): the class
+   * answers on its own devices, the slide shows the question's setup.
+   */
   function presented(s) {
     const keep = [...(spec.present ?? []), chapter.error.element];
-    if (answersHidden(s)) keep.push(...root.querySelectorAll(".predict"));
+    const classAsked = document.documentElement.dataset.liveAsking === "1";
+    if (answersHidden(s) && !classAsked) keep.push(...root.querySelectorAll(".predict"));
     return keep;
   }
 

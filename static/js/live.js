@@ -272,6 +272,9 @@ function teacherPanel(root, start, record) {
     setDisabled(part("reveal"), !question || Boolean(question.answer));
     if (question) panel.dataset.asking = question.kind;
     else delete panel.dataset.asking;
+    // The class answers on its own devices: the slide leaves out the chapter's own answer box.
+    if (question && !question.answer) document.documentElement.dataset.liveAsking = "1";
+    else delete document.documentElement.dataset.liveAsking;
     window.dispatchEvent(new Event("resize"));
     if (!question) return;
     part("prompt").textContent = question.prompt;
@@ -338,6 +341,7 @@ function teacherPanel(root, start, record) {
     takeRole(null);
     panel.remove();
     delete document.documentElement.dataset.liveOpen;
+    delete document.documentElement.dataset.liveAsking;
     start.textContent = "Start a class";
     start.removeAttribute("aria-expanded");
     const restart = start.cloneNode(true); // drop the panel's listener
