@@ -303,6 +303,9 @@ def test_a_question_to_the_class_hides_the_answers_and_keeps_each_answer_and_stu
         expect(page.locator("html")).to_have_attribute("data-answers", "hidden")
         expect(page.locator('[data-role="answer-hidden"]')).to_be_visible()
     assert len(asked) == 1, asked  # the double click asked once
+    # On the student's phone the chapter's own exercise box (its board and its Reveal) gives way to the class's.
+    expect(sp.locator("#chapter .predict")).to_be_hidden()
+    expect(tp.locator("#chapter .predict")).to_be_visible()  # the teacher's page keeps it
     first = sp.locator("[data-live-task]").get_attribute("data-question-id")
 
     sp.locator('[data-board="my-answer"] [data-square="c4"]').click()
@@ -327,6 +330,7 @@ def test_a_question_to_the_class_hides_the_answers_and_keeps_each_answer_and_stu
     expect(sp.locator("[data-live-result]")).to_contain_text("You did not answer")
     for page in (tp, sp):
         expect(page.locator("html")).to_have_attribute("data-answers", "shown")
+    expect(sp.locator("#chapter .predict")).to_be_visible()  # revealed: the chapter's exercise is theirs again
     at_path(tp, "/chapter/rays?sq=c3")
     tp.reload()
     expect(tp.locator("[data-live-answered]")).to_have_text("Answered: 0 of 1; right: 0 of 0.")

@@ -532,6 +532,10 @@ function studentBar(root, record) {
 
   function drawTask() {
     part("task").hidden = !question;
+    // While the class is asked, the class's answer box is the student's: the chapter's own (a second
+    // board to mark, and a Reveal that would show the answer before the teacher does) steps aside.
+    if (question && !question.answer) document.documentElement.dataset.liveAnswering = "1";
+    else delete document.documentElement.dataset.liveAnswering;
     if (!question) return;
     const squares = question.kind === "squares";
     part("task").dataset.kind = question.kind;
