@@ -342,6 +342,7 @@ function teacherPanel(root, start, record) {
     panel.remove();
     delete document.documentElement.dataset.liveOpen;
     delete document.documentElement.dataset.liveAsking;
+    if (record.hid) hideAnswers(false); // the answers hidden for a question come back with the class's end
     start.textContent = "Start a class";
     start.removeAttribute("aria-expanded");
     const restart = start.cloneNode(true); // drop the panel's listener
@@ -353,7 +354,6 @@ function teacherPanel(root, start, record) {
   }
 }
 
-/** Call onChange whenever the page's URL changes (the chapter's state setters, Back, Forward). */
 /** Whether the chapter hides its answers (its exercise mode: hide=1 in the URL). */
 const answersHidden = () => new URL(window.location.href).searchParams.get("hide") === "1";
 
@@ -366,6 +366,7 @@ function hideAnswers(hide) {
   window.dispatchEvent(new Event("chessviz:url")); // the chapter reads its state again
 }
 
+/** Call onChange whenever the page's URL changes (the chapter's state setters, Back, Forward). */
 function watchUrl(onChange) {
   let last = window.location.href;
   const check = () => {
@@ -524,10 +525,11 @@ function studentBar(root, record) {
     }
   }
 
-  /** Before the reveal: sent, or changed since it was sent (a reload shows the draft kept here). */
+  /** Before the reveal: nothing sent yet, sent, or changed since it was sent (a reload shows the draft kept here). */
   function drawSent() {
-    if (!question || question.answer || given === null || given === undefined) return;
-    announce(part("result"), unchanged() ? SENT : pointerWords(CHANGED));
+    if (!question || question.answer) return;
+    if (given === null || given === undefined) announce(part("result"), "");
+    else announce(part("result"), unchanged() ? SENT : pointerWords(CHANGED));
   }
 
   function drawTask() {
