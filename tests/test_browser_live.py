@@ -511,6 +511,9 @@ def test_presenter_mode_with_the_class_panel(people, size):
         "#chapter [data-board]", "els => els.filter((e) => e.checkVisibility()).map((e) => e.getBoundingClientRect().bottom)"
     )
     assert bottoms and max(bottoms) <= height, bottoms  # every board of the slide whole on the screen
+    page.reload()  # the panel learns of the open question after the chapter's first draw: drawn again
+    expect(page.locator("[data-live-answered]")).to_have_text("Answered: 1 of 1.")
+    expect(page.locator("section.predict")).to_be_hidden()
     if width >= 1280:
         heat = page.locator('[data-board="class-answers"]').bounding_box()
         assert heat["x"] >= panel["x"] and heat["x"] + heat["width"] <= panel["x"] + panel["width"]

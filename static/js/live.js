@@ -272,9 +272,14 @@ function teacherPanel(root, start, record) {
     setDisabled(part("reveal"), !question || Boolean(question.answer));
     if (question) panel.dataset.asking = question.kind;
     else delete panel.dataset.asking;
-    // The class answers on its own devices: the slide leaves out the chapter's own answer box.
-    if (question && !question.answer) document.documentElement.dataset.liveAsking = "1";
-    else delete document.documentElement.dataset.liveAsking;
+    // The class answers on its own devices: the slide leaves out the chapter's own answer box. The
+    // chapter is drawn again when that changes (a reload learns of the open question after its draw).
+    const asked = Boolean(question && !question.answer);
+    if (asked !== (document.documentElement.dataset.liveAsking === "1")) {
+      if (asked) document.documentElement.dataset.liveAsking = "1";
+      else delete document.documentElement.dataset.liveAsking;
+      window.dispatchEvent(new Event("chessviz:url"));
+    }
     window.dispatchEvent(new Event("resize"));
     if (!question) return;
     part("prompt").textContent = question.prompt;
