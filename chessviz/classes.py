@@ -117,37 +117,35 @@ def id_after(a: str, b: str) -> bool:
     return tuple(map(int, a.split("-"))) > tuple(map(int, b.split("-")))
 
 
-# What a name may hold of the invisible characters: the zero-width joiner, which makes one emoji of
-# several (👩‍💻, a family, a rainbow flag), and the non-joiner, which Persian and Indic names need.
-# Every other control or format character (a right-to-left override among them) is refused.
+# What a name or a title may hold of the invisible characters: the zero-width joiner, which makes
+# one emoji of several (👩‍💻, a family, a rainbow flag), and the non-joiner, which Persian and Indic
+# names need. Every other control or format character (a right-to-left override among them) is refused.
 JOINERS = frozenset("\u200c\u200d")
+
+
+def _clean_text(value: object, field: str, most: int) -> str:
+    """Return a name's or a title's text tidied (blanks run together, NFC); "" for none. Raise
+    invalid_parameter, naming ``field``, for a non-string, a control character or more than ``most``."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise ClassError("invalid_parameter", f"{field} must be a string, got {shown(value)}", field)
+    text = unicodedata.normalize("NFC", " ".join(value.split()))
+    if any(unicodedata.category(c)[0] == "C" and c not in JOINERS for c in text):
+        raise ClassError("invalid_parameter", f"{field} must not hold control characters", field)
+    if len(text) > most:
+        raise ClassError("invalid_parameter", f"{field} is {len(text)} characters long; the most allowed is {most}", field)
+    return text
 
 
 def clean_name(name: object) -> str | None:
     """Return a student's chosen name, tidied; None for none. Raise invalid_parameter for a bad one."""
-    if name is None:
-        return None
-    if not isinstance(name, str):
-        raise ClassError("invalid_parameter", f"name must be a string, got {shown(name)}", "name")
-    name = unicodedata.normalize("NFC", " ".join(name.split()))
-    if any(unicodedata.category(c)[0] == "C" and c not in JOINERS for c in name):
-        raise ClassError("invalid_parameter", "name must not hold control characters", "name")
-    if len(name) > MAX_NAME:
-        raise ClassError("invalid_parameter", f"name is {len(name)} characters long; the most allowed is {MAX_NAME}", "name")
-    return name or None
+    return _clean_text(name, "name", MAX_NAME) or None
 
 
 def clean_title(title: object) -> str:
-    if title is None:
-        return ""
-    if not isinstance(title, str):
-        raise ClassError("invalid_parameter", f"title must be a string, got {shown(title)}", "title")
-    title = " ".join(title.split())
-    if any(unicodedata.category(c)[0] == "C" for c in title):
-        raise ClassError("invalid_parameter", "title must not hold control characters", "title")
-    if len(title) > MAX_TITLE:
-        raise ClassError("invalid_parameter", f"title is {len(title)} characters long; the most allowed is {MAX_TITLE}", "title")
-    return title
+    """Return a class's title, tidied ("" for none). Raise invalid_parameter for a bad one."""
+    return _clean_text(title, "title", MAX_TITLE)
 
 
 def parse_answer_squares(squares: object) -> int:

@@ -376,6 +376,10 @@ def test_names_are_at_most_24_printable_characters(client):
     for title, message in (("x" * 81, "81 characters"), (3, "string"), ("a\nb\u0007", "control"), ("a\u200fb", "control"),
                            (10**4000, "... (4001 characters)")):  # fmt: skip
         assert message in error(client.post("/api/classes", json={"title": title}), 400, "invalid_parameter", "title")
+    # A title is tidied by the same rule as a name: blanks run together, an emoji's joiner kept.
+    made = client.post("/api/classes", json={"title": "  Rays\tfor  👩\u200d💻 "})
+    assert made.status_code == 201
+    assert client.get(f"/api/classes/{made.json['code']}").json["title"] == "Rays for 👩\u200d💻"
 
 
 def test_answers_off_the_board_not_bitboards_or_to_the_wrong_question(client):
