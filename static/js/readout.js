@@ -4,7 +4,7 @@
 import { announce } from "./announce.js";
 import { binaryBytes, hex, literals, parseBB } from "./bits.js";
 import { createErrorLine } from "./controls.js";
-import { el } from "./dom.js";
+import { el, morph } from "./dom.js";
 
 let uid = 0;
 
@@ -46,15 +46,12 @@ export function createReadout(container, { role, label, editable = false, onInpu
     if (!editable) input.tabIndex = -1;
   }
   // Four bytes (ranks) a line, two by two: a narrow screen wraps between two pairs of bytes,
-  // never inside a byte, so that a rank's eight bits stay on one line.
-  let binaryShown = null;
+  // never inside a byte, so that a rank's eight bits stay on one line. Drawn in place (morph): a
+  // tap changes the digits of a pair, not the nodes around them.
   const showBinary = (bb) => {
-    const text = bb === null ? "" : binaryBytes(bb);
-    if (text === binaryShown) return;
-    binaryShown = text;
-    const pairs = text ? text.match(/\S+ \S+/g) : [];
+    const pairs = bb === null ? [] : binaryBytes(bb).match(/\S+ \S+/g);
     const between = ["", " ", "\n", " "]; // the second pair ends a line: four bytes a line
-    binOut.replaceChildren(...pairs.flatMap((pair, i) => [between[i], el("span", { class: "pair" }, pair)]));
+    morph(binOut, ...pairs.flatMap((pair, i) => [between[i], el("span", { class: "pair" }, pair)]));
   };
   const typedValue = (input) =>
     parseBB(input === hexInput && !/^0x/i.test(input.value.trim()) ? `0x${input.value.trim()}` : input.value);
