@@ -9,7 +9,7 @@ import { parseBB, SQUARE_NAMES, squareIndex } from "./bits.js";
 import { createBoard } from "./board.js";
 import { add, el, pointerWords, setDisabled } from "./dom.js";
 import { call, follow, keep, kept, tabRole, takeRole, viewPath } from "./live-core.js";
-import { isLoopback, shareLink, UNREACHABLE } from "./share.js";
+import { answersHiddenIn, isLoopback, shareLink, UNREACHABLE } from "./share.js";
 
 const SENT = "Your answer is sent. You can change it until your teacher reveals the answer.";
 const CHECKED = "Your answer, checked: ✓ right, ✗ marked but not in the answer, ○ in the answer but not marked";
@@ -209,7 +209,7 @@ function teacherPanel(root, start, record) {
       answered = 0;
       // While the class works it out, the chapter's own answers are hidden (its exercise mode), on
       // this page and on every student's that follows it; the reveal shows them again.
-      if (!answersHidden()) {
+      if (!answersHiddenIn(window.location.href)) {
         record.hid = true;
         keep("teacher", record);
         hideAnswers(true);
@@ -359,14 +359,9 @@ function teacherPanel(root, start, record) {
   }
 }
 
-/** Whether the chapter hides its answers (its exercise mode: hide=1 in the URL). */
-const answersHidden = () => new URL(window.location.href).searchParams.get("hide") === "1";
-
-/** Hide the chapter's answers or show them again, as its own "Practise" switch does: a fresh question state. */
+/** Hide the chapter's answers (exercise mode, no prediction) or show them again: the link Share gives. */
 function hideAnswers(hide) {
-  const url = new URL(window.location.href);
-  for (const key of ["hide", "rev", "ans", "pred"]) url.searchParams.delete(key);
-  if (hide) url.searchParams.set("hide", "1");
+  const url = new URL(shareLink(window.location.href, { hidden: hide, lanHost: null }));
   window.history.replaceState(window.history.state, "", url.pathname + url.search);
   window.dispatchEvent(new Event("chessviz:url")); // the chapter reads its state again
 }

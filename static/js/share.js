@@ -37,7 +37,8 @@ export function shareLink(href, { hidden, lanHost }) {
 // --- Answers hidden: ?hide=1 opens the chapter in exercise mode. The chapter's own state
 // holds the flag (chapter.js): it keeps it through every URL rewrite and takes the answers
 // out of the page until the student reveals them. The dialog only starts from it.
-const answersHidden = new URLSearchParams(window.location.search).get(HIDE) === "1";
+/** Whether a chapter's URL opens it in exercise mode. */
+export const answersHiddenIn = (href) => new URL(href).searchParams.get(HIDE) === "1";
 
 const dialog = document.querySelector("[data-share-dialog]");
 if (dialog) setUp(dialog);
@@ -54,7 +55,7 @@ function setUp(dialog) {
   const hostSelect = dialog.querySelector("[data-share-host]");
   const boardSelect = dialog.querySelector("[data-share-board]");
   const exportStatus = dialog.querySelector("[data-export-status]");
-  hide.checked = answersHidden;
+  hide.checked = answersHiddenIn(window.location.href);
 
   const onLoopback = isLoopback(window.location.hostname);
   if (onLoopback && lanHosts.length > 1) {
