@@ -44,6 +44,10 @@ def keep(target, name: str, **options) -> Path | None:
     return path
 
 
+# Resolves once the page has drawn two frames: what it drew before is painted.
+TWO_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
 def screenshot(page, name: str) -> list[Path]:
     """Save full-page screenshots, light and dark, under screenshots/ (to be looked at), under `make screenshots`."""
     if not KEEP_SCREENSHOTS:
@@ -51,7 +55,7 @@ def screenshot(page, name: str) -> list[Path]:
     paths = []
     for scheme, suffix in (("light", ""), ("dark", "-dark")):
         page.emulate_media(color_scheme=scheme)
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        page.evaluate(TWO_FRAMES)
         paths.append(keep(page, f"{name}{suffix}", full_page=True))
     page.emulate_media(color_scheme="light")
     return paths

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from chessviz.chapters import CHAPTERS
 
-from browser_helpers import BOARDS_OUTSIDE, SIZES, keep, small_targets
+from browser_helpers import BOARDS_OUTSIDE, SIZES, TWO_FRAMES, keep, small_targets
 from project import KEEP_SCREENSHOTS, ROOT
 
 PAGES = ["/", "/guide"] + [f"/chapter/{c.slug}" for c in CHAPTERS]
@@ -166,7 +166,6 @@ FOCUS_KIND = f"""(kind) => [...document.querySelectorAll("#chapter button")].som
   button.focus();
   return document.activeElement === button;
 }})"""
-TWO_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 
 def test_a_button_pressed_by_keyboard_keeps_the_focus_on_the_page(page, live_server):

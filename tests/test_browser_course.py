@@ -14,6 +14,7 @@ from chessviz.chapters import CHAPTERS
 
 from browser_helpers import centre, keep
 from project import KEEP_SCREENSHOTS, SCREENSHOTS
+from test_browser_classroom import horizontal_overflow
 from test_browser_screens import check_pointer_words
 
 # What the first two boards of a chapter show as it opens: set squares, pieces, S and D, line fills.
@@ -73,10 +74,6 @@ def shot(page, name: str) -> None:
     keep(page, name, full_page=True)
 
 
-def overflow(page) -> int:
-    return page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
-
-
 # A lesson step of chessviz.lessons, as a mouse's teacher reads it on the guide.
 STEP_WITH_A_CLICK = "On the projector: Click c1, then f4; then c1 and a8."
 
@@ -89,13 +86,13 @@ def test_home_and_guide_on_a_projector_in_dark_and_on_paper(page, live_server):
         box = start.bounding_box()
         assert box["y"] + box["height"] <= height, "start here is below the first screen"
         assert box["height"] >= 40
-        assert overflow(page) == 0
+        assert horizontal_overflow(page) == 0
         # Every card is a target as large as itself, and its picture is drawn whole.
         for card in page.locator("ol.chapter-cards > li").all():
             assert card.locator("svg.mini-board").bounding_box()["width"] >= 60
         shot(page, f"home-{width}x{height}")
         page.goto(live_server + "/guide")
-        assert overflow(page) == 0
+        assert horizontal_overflow(page) == 0
         told = []
         check_pointer_words(page, "/guide", "projector", told)
         assert not told, told
@@ -157,7 +154,7 @@ def test_home_and_guide_on_a_phone_by_touch(browser, live_server):
     page = context.new_page()
     try:
         page.goto(live_server + "/")
-        assert overflow(page) == 0
+        assert horizontal_overflow(page) == 0
         for card in page.locator("ol.chapter-cards > li").all():
             assert card.bounding_box()["height"] >= 48 and card.bounding_box()["width"] >= 300
         shot(page, "home-phone")
@@ -172,7 +169,7 @@ def test_home_and_guide_on_a_phone_by_touch(browser, live_server):
         nav.tap()
         page.wait_for_url(f"**/chapter/{CHAPTERS[2].slug}")
         page.goto(live_server + "/guide")
-        assert overflow(page) == 0
+        assert horizontal_overflow(page) == 0
         # The lessons' steps are for the teacher at the board: a touch screen's teacher taps.
         told = []
         check_pointer_words(page, "/guide", "phone", told)

@@ -23,7 +23,7 @@ from chessviz.questions import question_for
 from browser_helpers import board_labels, said_again, screenshot
 from live_helpers import make_app
 from servers import served
-from test_browser_classroom import COLOUR_RULES, FAILING_IMPACTS, run_axe
+from test_browser_classroom import COLOUR_RULES, FAILING_IMPACTS, horizontal_overflow, run_axe
 
 SLUGS = {c.slug for c in CHAPTERS}
 TIMEOUT = 15_000  # ms: every wait is for a condition, bounded
@@ -164,7 +164,7 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     for student in (ann, bo, cy):
         expect(student.page.locator("[data-live-prompt]")).to_contain_text("Mark the squares set in (o - r) & m")
     # On Ann's 390 px phone the answer board fits: nothing scrolls sideways.
-    assert ann.page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth") == 0
+    assert horizontal_overflow(ann.page) == 0
     for name in truth:
         ann.page.locator(f'[data-board="my-answer"] [data-square="{name}"]').click()
     ann.page.get_by_role("button", name="Send my answer").click()
@@ -275,8 +275,8 @@ def test_a_question_to_the_class_hides_the_answers_and_keeps_each_answer_and_stu
     every student's page until the reveal shows them again; a double click asks once; a question
     with answers in is replaced only when Ask is pressed a second time; a student whose check of the
     reveal fails has it checked again; a reload of the teacher's page keeps the reveal; on another page
-    the question says where it was asked. A student who
-    opens the join link again and presses Join is back in as themselves, not counted twice."""
+    the question says where it was asked. A student who opens the join link again and presses Join
+    is back in as themselves, not counted twice."""
     teacher = people()
     code = start_class(teacher, "/chapter/rays?sq=c3")
     tp = teacher.page
@@ -388,7 +388,7 @@ def test_the_join_page_says_what_is_wrong(people):
     page.get_by_label("Nickname (optional)").fill(wide)
     page.get_by_role("button", name="Join", exact=True).click()
     expect(page.locator("[data-live-who]")).to_have_text(f"You are {wide}.")
-    assert page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth") == 0
+    assert horizontal_overflow(page) == 0
     student.check(allowed=("404", "400"))
 
 
