@@ -161,7 +161,7 @@ def test_another_question_hides_the_answers_again(page, live_server):
             assert "rev=1" not in page.url, (slug, what)
             assert page.eval_on_selector_all('[data-board="predict"] [data-mark]', "els => els.length") == 0, (slug, what)
             tried.add(what)
-    assert tried == set(setup) | {"#piece-choice", "#kind-choice", "#direction-choice", "#line-choice"}
+    assert tried == set(setup) | set(SELECTS)
 
 
 def test_rays_hides_the_rays_until_reveal(page, live_server, client):
