@@ -145,6 +145,26 @@ def test_an_unknown_path_says_so_in_the_contract_shape(client):
     assert "not found" in response.json["error"]["message"].lower()
 
 
+def test_an_api_path_with_a_doubled_slash_is_an_unknown_path_not_a_redirect(app, client):
+    # Werkzeug merges slashes with a 308 whose body is HTML: a client reading JSON gets nothing it
+    # can show. Each API rule, its slash after /api doubled (and for a longer rule, its last one).
+    rules = [r for r in app.url_map.iter_rules() if r.rule.startswith("/api/")]
+    assert len(rules) > 20
+    for rule in rules:
+        path = re.sub(r"<(?:\w+:)?\w+>", "ABCDEF", rule.rule)
+        method = "GET" if "GET" in rule.methods else sorted(rule.methods - {"OPTIONS"})[0]
+        head, _, tail = path.rpartition("/")
+        for doubled in {"/api//" + path[len("/api/") :], head + "//" + tail}:
+            response = client.open(doubled, method=method)
+            assert "Location" not in response.headers, doubled
+            assert set(response.json["error"]) == {"code", "message", "param"}, doubled
+            # Werkzeug still counts the merged path's other methods: for them a 405, in the same shape.
+            allowed = {(404, "not_found")} if method == "GET" else {(404, "not_found"), (405, "method_not_allowed")}
+            assert (response.status_code, response.json["error"]["code"]) in allowed, doubled
+    # A page keeps the friendly redirect: a person typed it, and a browser follows it.
+    assert client.get("/chapter//rays").headers["Location"].endswith("/chapter/rays")
+
+
 def test_a_bug_is_a_json_500_and_the_log_has_the_details(caplog):
     from chessviz.web import create_app
 

@@ -173,7 +173,9 @@ def endpoint(
                 return error_response(ERROR_STATUS.get(error.code, 400), error.code, error.message, blame.get(error.field))
 
         name = view.__name__ if method == "GET" else f"{view.__name__}_{method.lower()}"
-        api.add_url_rule(rule, name, handler, methods=[method])
+        # merge_slashes=False: a doubled slash is an unknown path (404 in the contract's shape),
+        # not Werkzeug's redirect with an HTML body that a client reading JSON cannot use.
+        api.add_url_rule(rule, name, handler, methods=[method], merge_slashes=False)
         ENDPOINTS.append(
             Endpoint(
                 path, summary, description, params, tag, response, view, media_type,

@@ -145,7 +145,7 @@ def document() -> dict:
     }
 
 
-@openapi.get("/api/openapi.json")
+@openapi.get("/api/openapi.json", merge_slashes=False)  # as the API's own rules (api.py)
 def openapi_json():
     return jsonify(document())
 
