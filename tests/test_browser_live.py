@@ -514,16 +514,20 @@ def test_presenter_mode_with_the_class_panel(people, size):
     page.reload()  # the panel learns of the open question after the chapter's first draw: drawn again
     expect(page.locator("[data-live-answered]")).to_have_text("Answered: 1 of 1.")
     expect(page.locator("section.predict")).to_be_hidden()
-    if width >= 1280:
-        heat = page.locator('[data-board="class-answers"]').bounding_box()
-        assert heat["x"] >= panel["x"] and heat["x"] + heat["width"] <= panel["x"] + panel["width"]
-        assert heat["y"] + heat["height"] <= height  # the class's counts whole on the projector, no scrolling
-        # Each count read from the back of the room: at least 40 % of its square's height.
-        label, square = page.evaluate(
-            """() => { const sq = [...document.querySelectorAll('[data-board="class-answers"] .sq')].find((s) => s.textContent);
-              return [parseFloat(getComputedStyle(sq.querySelector('.label')).fontSize), sq.getBoundingClientRect().height]; }"""
-        )
-        assert label >= 0.4 * square, (label, square)
+    # The class's counts whole on the projector, no scrolling (at 150 % too: the lines above close up).
+    heat = page.locator('[data-board="class-answers"]').bounding_box()
+    assert heat["x"] >= panel["x"] and heat["x"] + heat["width"] <= panel["x"] + panel["width"]
+    assert heat["y"] + heat["height"] <= height, (heat, height)
+    # ...and the buttons above them inside the panel, not run off its edge.
+    for button in ("Ask the class", "Reveal to the class"):
+        box = page.get_by_role("button", name=button).bounding_box()
+        assert panel["x"] <= box["x"] and box["x"] + box["width"] <= panel["x"] + panel["width"], (button, box, panel)
+    # Each count read from the back of the room: at least 40 % of its square's height.
+    label, square = page.evaluate(
+        """() => { const sq = [...document.querySelectorAll('[data-board="class-answers"] .sq')].find((s) => s.textContent);
+          return [parseFloat(getComputedStyle(sq.querySelector('.label')).fontSize), sq.getBoundingClientRect().height]; }"""
+    )
+    assert label >= 0.4 * square, (label, square)
     screenshot(page, f"live-presenter-{width}x{height}")
     teacher.check()
 
