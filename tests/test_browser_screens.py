@@ -142,7 +142,7 @@ STAGE = """() => {
     const panel = boards.length ? null : box(unpacked(e) ? e.firstElementChild : e);
     return { what: e.outerHTML.slice(0, 80), panel, boards: boards.map(b => ({ role: b.dataset.board, ...box(b) })) };
   });
-  const texts = b => [...b.querySelectorAll('.idx, .label, .coord')].filter(t => t.textContent && shown(t))
+  const texts = b => [...b.querySelectorAll('.piece, .idx, .label, .coord')].filter(t => t.textContent && shown(t))
     .map(t => ({ text: t.textContent, ...box(t) }));
   return {
     screen: { x: 0, y: 0, right: document.documentElement.clientWidth, bottom: innerHeight },
