@@ -1,6 +1,8 @@
 """Chapter shift-ray in Chromium, against /api/ray and /api/devlog-ray."""
 
-from browser_helpers import readout, screenshot, squares_of, wait_for_board
+from playwright.sync_api import expect
+
+from browser_helpers import TWO_FRAMES, readout, screenshot, squares_of, wait_for_board
 
 
 def test_shift_ray_steps_keyboard_reload(page, live_server, client):
@@ -95,3 +97,33 @@ def test_shift_ray_not_aligned_is_explained_not_looped(page, live_server, client
     assert loop["outcome"] == "never_ends"
     page.wait_for_selector('[data-outcome="never_ends"]')
     screenshot(page, "chapter-shift-ray-not-aligned")
+
+
+def test_on_a_slide_a_pair_on_no_line_keeps_its_boards_and_says_what_is_wrong_in_a_line(browser, live_server, client):
+    """The guide's step "choose two squares on different ranks", on a 720-pixel projector at 150 %:
+    the refusal's why (seven lines in a board-wide column) made the slide shrink its boards to
+    16 px to show it, and its scrolling into view took the slide's top away. The slide keeps what
+    is wrong ("b2 and g4 share no line"); the page keeps the why."""
+    message = client.get("/api/ray?from=b2&to=g4&mapping=lerbef").json["error"]["message"]
+    headline, why = message.split(": ", 1)
+    context = browser.new_context(viewport={"width": 853, "height": 480})
+    page = context.new_page()
+    try:
+        page.expect_bad_requests = True
+        page.goto(live_server + "/chapter/shift-ray?present=1")
+        page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
+        aligned = page.evaluate("() => getComputedStyle(document.getElementById('chapter')).getPropertyValue('--sq')")
+        page.click('[data-board="squares"] [data-square="b2"]')  # the start; the destination stays g4
+        error = page.locator('figure:has([data-board="squares"]) .input-error')
+        expect(error).to_be_visible()
+        page.evaluate(TWO_FRAMES)
+        assert error.inner_text().strip() == headline  # shown: the headline alone
+        assert error.text_content() == message  # a screen reader and the page have it all
+        box = error.bounding_box()
+        assert box["y"] + box["height"] <= 480 and box["height"] < 30, box  # one line, on the screen
+        assert page.evaluate("scrollY") == 0
+        assert page.evaluate("() => getComputedStyle(document.getElementById('chapter')).getPropertyValue('--sq')") == aligned
+        page.keyboard.press("p")  # off the slide, the page gives the why too
+        expect(error).to_contain_text(why)
+    finally:
+        context.close()

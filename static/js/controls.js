@@ -85,6 +85,8 @@ export function createSelect(container, { id, control, label, choices, onChange 
   };
 }
 
+const LONG_WHY = 60; // characters after a message's first colon that make it a headline and its why
+
 /**
  * Create a hidden error line (role=alert), placed after `anchor` (or later, by the caller).
  * show(error) writes an API error's message ({message, code}: the code goes on data-code, not
@@ -101,12 +103,23 @@ export function createErrorLine(anchor = null) {
     element: line,
     show(error) {
       // The student reads the message; the API's code stays on data-code for tests and tools.
-      line.textContent = error ? String(error.message || error) : "";
+      const text = error ? String(error.message || error) : "";
+      const cut = text.indexOf(": ");
+      // A long message says what is wrong, then why ("b2 and g4 share no line: not a rank (...),
+      // ..."): a slide keeps what is wrong, one line the room reads; the why is the page's.
+      if (cut > 0 && text.length - cut > LONG_WHY) {
+        line.replaceChildren(
+          text.slice(0, cut),
+          el("span", { class: "input-error-why", "data-present-fold": "" }, text.slice(cut)),
+        );
+      } else line.textContent = text;
       if (error?.code) line.dataset.code = error.code;
       else delete line.dataset.code;
       const appears = Boolean(error) && line.hidden && navigator.userActivation?.hasBeenActive;
       line.hidden = !error;
-      if (appears) requestAnimationFrame(() => line.scrollIntoView({ block: "nearest" }));
+      // A slide is fitted to the screen (presenter.js): scrolled, it would lose its top.
+      const slide = document.documentElement.dataset.present === "1";
+      if (appears && !slide) requestAnimationFrame(() => line.scrollIntoView({ block: "nearest" }));
     },
   };
 }
