@@ -8,6 +8,7 @@ every board (bits, marks, fills, labels) and in the page's text and aria-labels.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from chessviz import devlog
 from chessviz.chapters import CHAPTERS, chapter
@@ -415,3 +416,36 @@ def test_a_chapter_poses_the_kind_of_question_the_registry_says(page, live_serve
     if kind:
         page.wait_for_selector('#chapter[data-drawn][data-exercise="0"]')
         assert set(page.evaluate(SHOWN)) - set(hidden), f"{slug}: exercise mode hides nothing the page shows"
+
+
+@pytest.mark.parametrize("slug", [c.slug for c in CHAPTERS if c.question == "value"])
+def test_a_revealed_value_question_stays_inside_a_phone(browser, live_server, slug):
+    """The verdict is the point of the exercise: after the reveal on a 390 px phone the choices, the
+    ✓ and ✗ beside them and the verdict wrap inside the screen. A rule meant for a table's one-word
+    verdict (white-space: nowrap on [data-correct]) once caught the whole question box when it was
+    marked right or wrong: one line up to 1800 px wide, the right choice off the screen."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server}/chapter/{slug}?hide=1")
+        page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
+        before = page.url
+        page.locator('[data-action="next-exercise"]').tap()  # a whole question (diagonals opens on one square)
+        page.wait_for_function("before => location.href !== before", arg=before)
+        page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
+        choices = page.locator(".question [data-choice]")
+        if choices.count():
+            choices.first.tap()
+            expect(choices.first.locator("input")).to_be_checked()
+        else:
+            page.fill(".question input", "0x1")
+        page.locator('[data-action="reveal-answer"]').tap()
+        page.wait_for_selector('.question[data-revealed="1"][data-correct]')
+        width = page.evaluate("() => document.documentElement.clientWidth")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+        marked = [".question [data-mark]"] if choices.count() else []  # ✓ or ✗ beside a choice
+        for part in (".question .predict-prompt", ".question .predict-score", *marked):
+            box = page.locator(part).first.bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, (part, box)
+    finally:
+        context.close()
