@@ -102,3 +102,30 @@ def test_a_chapter_and_its_worksheet_print_what_the_screen_shows(page, live_serv
             problems.append(f"{slug}: its worksheet prints {pages} A4 pages")
         keep(page, f"paper-worksheet-{slug}", full_page=True)
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("theme", ["dark", "contrast"])
+def test_paper_is_white_with_dark_ink_whatever_the_screen_s_theme(browser, live_server, theme):
+    """A teacher whose computer is in dark mode (or who chose dark or high contrast) prints a
+    worksheet: the page prints white with dark ink and the light palette's squares, as it does from
+    a light screen. The themes' colours once held in print too, and with every background printed
+    exactly (for the boards' fills) a worksheet came out as black pages."""
+    context = browser.new_context(viewport=A4, color_scheme="dark")
+    page = context.new_page()
+    colours = """() => { const s = (e) => getComputedStyle(e); const sq = document.querySelector('.sq.light');
+      return [s(document.body).backgroundColor, s(document.body).color, sq && s(sq).backgroundColor]; }"""
+    try:
+        page.goto(live_server + "/")
+        page.evaluate("t => localStorage.setItem('chessviz-theme', t)", theme)
+        load(page, f"{live_server}/chapter/shift-ray?sheet=6&seed=1", "sheet")
+        assert page.evaluate("() => document.documentElement.dataset.theme") == theme
+        on_screen = page.evaluate(colours)
+        page.emulate_media(media="print")
+        printed = page.evaluate(colours)
+        page.evaluate("() => { document.documentElement.dataset.theme = 'light'; }")  # as from a light screen
+        from_light = page.evaluate(colours)
+        assert on_screen[0] != "rgb(255, 255, 255)"  # the screen is the theme's
+        assert printed == from_light, (printed, from_light)
+        assert printed[0] == "rgb(255, 255, 255)" and printed[1] == "rgb(29, 31, 35)", printed  # white, the light ink
+    finally:
+        context.close()
