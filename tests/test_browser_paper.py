@@ -53,6 +53,28 @@ PRINTED = """() => {
 }"""
 
 
+# In print, a worksheet and its key: the texts that ask to reveal (paper has no such button), the
+# boxes whose text runs out of them sideways (into the next exercise's column), and the fields of
+# the key (which gives its answers in words).
+SHEET_PRINTED = """() => {
+  const sheet = [...document.querySelectorAll('[data-role="worksheet"], [data-role="answer-key"]')];
+  const reveal = [], over = [];
+  for (const part of sheet) {
+    const walker = document.createTreeWalker(part, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+      const at = t.parentElement;
+      if (/\\breveal/i.test(t.data) && at.checkVisibility()) reveal.push(at.textContent.trim().slice(0, 90));
+    }
+    for (const e of part.querySelectorAll('p, h3, label, fieldset')) {
+      if (e.checkVisibility() && e.scrollWidth > e.clientWidth + 1) over.push(e.textContent.trim().slice(0, 60));
+    }
+  }
+  const fields = [...document.querySelectorAll('[data-role="answer-key"] input:not([type=radio])')]
+    .filter((e) => e.checkVisibility());
+  return { reveal, over, fields: fields.length };
+}"""
+
+
 def pages_of(pdf: bytes) -> int:
     """The number of pages of a PDF as Chromium writes it (one page object each)."""
     return len(re.findall(rb"/Type\s*/Page\b", pdf))
@@ -97,6 +119,13 @@ def test_a_chapter_and_its_worksheet_print_what_the_screen_shows(page, live_serv
         load(page, live_server + link.get_attribute("href"), "sheet")
         problems += printed_problems(page, f"{slug} worksheet")
         page.emulate_media(media="print")  # as a printer sees it (an earlier emulation of the screen would hold)
+        sheet = page.evaluate(SHEET_PRINTED)
+        if sheet["reveal"]:
+            problems.append(f"{slug} worksheet: paper asks to reveal: {sheet['reveal'][:3]}")
+        if sheet["over"]:
+            problems.append(f"{slug} worksheet: text runs out of its box: {sheet['over'][:3]}")
+        if sheet["fields"]:
+            problems.append(f"{slug} worksheet: its key has {sheet['fields']} empty fields to type into")
         pages = pages_of(page.pdf(format="A4"))
         if pages > 4:
             problems.append(f"{slug}: its worksheet prints {pages} A4 pages")

@@ -32,6 +32,17 @@ export const pointerWords = (text) => (window.matchMedia(TOUCH_FIRST).matches ? 
 export const screenOnly = (text) => el("span", { class: "screen-only" }, pointerWords(text));
 
 /**
+ * A task's words for the screen and for paper: "…, then reveal." ends in a reveal only the screen
+ * has, so paper (a printed page, a worksheet) keeps the task for a pen. Returns the nodes.
+ */
+export function taskWords(text) {
+  const clause = text.match(/^(.*), then reveal\.$/s); // "Mark them, then reveal."
+  if (clause) return [clause[1], screenOnly(", then reveal"), "."];
+  const sentence = text.match(/^(.*)( Then reveal\.)$/s); // "…edges left out. Then reveal."
+  return sentence ? [sentence[1], screenOnly(sentence[2])] : [text];
+}
+
+/**
  * Append a row of `count` board columns (div.boards > div.column) to `container`; `extra`
  * gives a column one more class by position. Returns the columns.
  */

@@ -3,12 +3,13 @@
 
 import { compareMarked, convert, popcount, SQUARE_NAMES, squaresOf } from "./bits.js";
 import { createBoard } from "./board.js";
-import { screenOnly, setDisabled, setText } from "./dom.js";
+import { screenOnly, setDisabled, setText, taskWords } from "./dom.js";
 
 /**
  * Create the exercise in `container`. options: prompt (the question, text),
  * onToggle(name) when the student marks a square, onReveal(), onReset().
- * Returns { board, draw({predicted (LERF BigInt), answer (BigInt|null), mapping, revealed, flip}) }:
+ * Returns { board, prompt(text) (the task again, for a chapter whose task follows its state),
+ * draw({predicted (LERF BigInt), answer (BigInt|null), mapping, revealed, flip}) }:
  * flip draws it as the chapter's flipped board is drawn (black at the bottom).
  */
 export function createPredict(container, { prompt, onToggle, onReveal, onReset, role = "predict" }) {
@@ -26,9 +27,15 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
       <button type="button" data-action="exercise-mode" aria-pressed="false">Practise: hide the answers</button>
     </div>
     <p class="predict-score" role="status" aria-live="polite"></p>`;
-  // "…, then reveal.": the reveal is the screen's; paper keeps the task for a pen.
-  const [ask, then = ""] = prompt.split(/(?=, then reveal\.$)/);
-  box.querySelector(".predict-prompt").replaceChildren(ask, ...(then ? [screenOnly(then.slice(0, -1)), "."] : []));
+  const promptLine = box.querySelector(".predict-prompt");
+  let shownPrompt = null;
+  /** Say the task (a chapter whose task follows its state says it again at each draw). */
+  const say = (text) => {
+    if (text === shownPrompt) return;
+    shownPrompt = text;
+    promptLine.replaceChildren(...taskWords(text));
+  };
+  say(prompt);
   const board = createBoard(box.querySelector(".predict-board"), {
     role,
     label: "Your prediction",
@@ -47,6 +54,7 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
   return {
     board,
     element: box,
+    prompt: say,
     draw({ predicted, answer, mapping = "lerf", revealed, flip = false }) {
       const marks = {};
       box.dataset.revealed = revealed ? "1" : "0";
@@ -68,7 +76,8 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
         );
         box.dataset.score = `${right}/${wrong}/${missed}`;
       } else {
-        setText(score, revealed ? "" : `${popcount(predicted)} squares marked. Reveal when you are ready.`);
+        const marked = `${popcount(predicted)} squares marked.`;
+        score.replaceChildren(...(revealed ? [] : [marked, screenOnly(" Reveal when you are ready.")])); // paper: no reveal
         delete box.dataset.score;
       }
       board.draw({ bits: predicted, mapping: "lerf", marks, flip });

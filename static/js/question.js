@@ -3,7 +3,7 @@
 // Next exercise and the practise switch are handled by the chapter skeleton (chapter.js).
 
 import { parseBB } from "./bits.js";
-import { el, setDisabled } from "./dom.js";
+import { el, screenOnly, setDisabled, taskWords } from "./dom.js";
 import { T } from "./state.js";
 
 /** The state fields of a question: the student's answer (text) and whether it is revealed. */
@@ -69,11 +69,15 @@ export function createQuestion(
   });
   container.append(box);
   let shownChoices = "";
+  let shownPrompt = null;
 
   return {
     element: box,
     draw({ prompt: text, choices: list = [], answer, answerText, revealed, given }) {
-      prompt.textContent = text;
+      if (text !== shownPrompt) {
+        shownPrompt = text;
+        prompt.replaceChildren(...taskWords(text));
+      }
       box.dataset.revealed = revealed ? "1" : "0";
       setDisabled(reveal, revealed || answer === null);
       if (kind === "choice") {
@@ -110,7 +114,7 @@ export function createQuestion(
             : `✗ Not this one: the answer is ${answerText}.`;
       } else {
         delete box.dataset.correct;
-        score.textContent = answer === null ? "" : "Answer, then reveal.";
+        score.replaceChildren(...(answer === null ? [] : [screenOnly("Answer, then reveal.")])); // nothing to reveal on paper
       }
     },
   };

@@ -54,9 +54,10 @@ export async function buildWorksheet(root, { n, seed, base, next, draw, shown, b
     for (const node of shown(s)) if (node?.isConnected) item.append(snapshot(node));
     questions.append(item);
     await draw({ ...s, rev: true });
-    key.append(
-      el("article", { class: "sheet-item", "data-item": String(i) }, el("h3", { text: `Exercise ${i}` }), snapshot(box())),
-    );
+    const answered = snapshot(box());
+    // The key gives the answer in words: the empty field a student types into has no place there.
+    for (const field of answered.querySelectorAll(".question input:not([type])")) field.closest("p")?.remove();
+    key.append(el("article", { class: "sheet-item", "data-item": String(i) }, el("h3", { text: `Exercise ${i}` }), answered));
   }
   root.after(questions, key);
   document.documentElement.dataset.sheet = String(n);

@@ -216,7 +216,7 @@ played.addEventListener("click", (event) => {
 });
 const info = el("div", { class: "panel selection", "aria-live": "polite" });
 movesColumn.append(info);
-const predict = createStatePredict(root, state, "Select a piece, then mark the squares you think it can move to, and reveal.");
+const predict = createStatePredict(root, state, "Select a piece and mark the squares you think it can move to, then reveal.");
 
 /** The question the board asks of the API: the position of the state, with its selected piece's moves. */
 const positionQuery = (s) => ({ fen: s.fen, square: s.sel, mapping: s.mapping });

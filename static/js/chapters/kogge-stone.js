@@ -90,9 +90,9 @@ const unionBoard = createValueBoard(unionColumn, { role: "attacks", label: "All 
 
 // The exercise: the fill before a doubling step and its propagator are given; mark the fill after it.
 const predict = createStatePredict(root, state, "");
-const prompt = predict.element.querySelector(".predict-prompt");
+const promptLine = predict.element.querySelector(".predict-prompt");
 const givens = el("div", { class: "boards givens" });
-prompt.after(givens);
+promptLine.after(givens);
 const doubling = createRadioGroup(givens, {
   legend: "Doubling step",
   choices: [
@@ -222,8 +222,7 @@ run({
       fills: squaresMap(big(pro.value), s.mapping, "mask"),
     });
     const jump = 2 ** (s.ds - 1);
-    setText(
-      prompt,
+    predict.prompt(
       `Doubling step ${s.ds} to the ${words} moves the fill ${jump} square${jump > 1 ? "s" : ""} on, landing only on the propagator's squares. Mark the squares the fill covers after it, then reveal.`,
     );
     predict.draw({

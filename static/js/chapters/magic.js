@@ -362,8 +362,7 @@ run({
     drawPext(lookup);
     drawShare(s, lookup);
     if (search) drawSearch(s, search);
-    setText(
-      predict.element.querySelector(".predict-prompt"),
+    predict.prompt(
       `Mark the relevant-occupancy squares of the ${s.kind} on ${s.sq}: the squares where a blocker can change its attacks, edges left out. Then reveal.`,
     );
     predict.draw({ predicted: s.pred, answer: big(lookup.mask), mapping: s.mapping, revealed: s.rev });
