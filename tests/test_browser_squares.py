@@ -68,3 +68,35 @@ def test_squares_click_type_reload_and_keyboard(page, live_server, client):
     page.go_back()
     page.wait_for_function('() => !document.querySelector(\'[data-board="lerf"] [data-square="e2"][data-bit="1"]\')')
     screenshot(page, "chapter-squares")
+
+
+def test_the_slide_keeps_both_values_whole_and_a_typed_value_redraws_the_boards(browser, live_server, client):
+    """The guide's first lesson on the projector: "tap a few squares and read both values; type a
+    value in". The slide once kept the boards alone (every value folded away) and an empty panel
+    frame under them. At 1280x720 and at 150 % (853x480): both values on the slide, each whole in
+    its field, the API's; a value typed there redraws both boards."""
+    for width, height in ((1280, 720), (853, 480)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        try:
+            page.goto(live_server + "/chapter/squares?present=1&bb=0x1000000010000001")
+            page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
+            values = client.get("/api/bitboard?value=0x1000000010000001&mapping=lerf").json["values"]
+            for mapping in ("lerf", "lerbef"):
+                field = page.locator(f'[data-readout="{mapping}"] [data-format="hex"]')
+                expect(field).to_be_visible()
+                assert field.input_value() == values[mapping]
+                whole = field.evaluate("e => e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().bottom <= innerHeight")
+                assert whole, (width, mapping)
+            framed = page.evaluate(
+                """() => [...document.querySelectorAll('#chapter .panel')].filter((p) => p.checkVisibility()
+                  && ![...p.children].some((c) => c.checkVisibility())).length"""
+            )
+            assert framed == 0  # no frame around nothing
+            page.locator('[data-readout="lerbef"] [data-format="hex"]').fill("0x80")
+            page.keyboard.press("Enter")
+            expect(page.locator('[data-board="lerf"] [data-bit="1"]')).to_have_count(1)
+            assert board_bits(page, "lerf") == {"a1"} == board_bits(page, "lerbef")  # bit 7 in lerbef is a1
+            screenshot(page, f"squares-slide-{width}x{height}")
+        finally:
+            context.close()

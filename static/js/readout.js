@@ -23,10 +23,10 @@ export function createReadout(container, { role, label, editable = false, onInpu
     <h2 class="readout-label"></h2>
     <dl>
       <div><dt><label for="${id}-hex">hex</label></dt><dd><input id="${id}-hex" class="mono" data-format="hex" spellcheck="false" autocomplete="off"></dd></div>
-      <div><dt><label for="${id}-dec">decimal</label></dt><dd><input id="${id}-dec" class="mono" data-format="dec" spellcheck="false" autocomplete="off" inputmode="numeric"></dd></div>
-      <div><dt>binary</dt><dd><output class="mono binary" data-format="bin"></output></dd></div>
+      <div data-present-fold><dt><label for="${id}-dec">decimal</label></dt><dd><input id="${id}-dec" class="mono" data-format="dec" spellcheck="false" autocomplete="off" inputmode="numeric"></dd></div>
+      <div data-present-fold><dt>binary</dt><dd><output class="mono binary" data-format="bin"></output></dd></div>
     </dl>
-    <div class="copy-row">
+    <div class="copy-row" data-present-fold>
       <span>copy as</span>
       <button type="button" data-copy="c">C</button>
       <button type="button" data-copy="python">Python</button>

@@ -58,8 +58,10 @@ const queries = ({ bb, sq }) => [
 ];
 
 run({
-  errorAfter: inspect,
-  present: [...root.querySelectorAll("[data-column]")],
+  // After the panel, not in it: a slide keeps the error line, and would keep the panel's empty frame.
+  errorAfter: inspect.closest("section"),
+  // The boards and both values: "read both values, type one in" is the lesson on the projector too.
+  present: [...root.querySelectorAll("[data-column]"), ...Object.values(views).map((v) => v.readout.element)],
   exercise: {
     // The lerbef board and its value, and the line naming the square's lerbef bit.
     answers: [root.querySelector('[data-column="lerbef"]'), inspect.closest("section")],
