@@ -1,5 +1,7 @@
 """Chapter msb in Chromium, against /api/compare."""
 
+from playwright.sync_api import expect
+
 from chessviz.squares import bit_of, parse_square
 
 from browser_helpers import screenshot, squares_of, wait_for_board
@@ -84,3 +86,24 @@ def test_msb_mapping_switch_and_sketch_button(page, live_server, client):
     shown(page, compare(client, ["b7"], ["h1"]))
     page.click('[data-action="sketch"]')
     shown(page, compare(client, ["e1"], ["h1"]))
+
+
+def test_on_the_slide_several_bits_can_be_allowed_and_p_still_leaves(page, live_server, client):
+    """The guide's second question, on the projector: "tick several bits per board". The slide
+    once folded the switch away; and once it was ticked, p (the presenter's key) did nothing while
+    the checkbox had the focus, as if a letter were typed into it."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(live_server + "/chapter/msb?present=1")
+    switch = page.get_by_label("Allow several bits per board")
+    expect(switch).to_be_visible()
+    switch.check()
+    page.click('[data-board="destination"] [data-square="b3"]')  # added to e1, not in its place
+    body = compare(client, ["e1", "b3"], ["h1"])
+    wait_for_board(page, "destination", set(body["destination"]["squares"]))
+    assert set(body["destination"]["squares"]) == {"e1", "b3"}
+    page.wait_for_selector(f'.verdict[data-verdict="{body["verdict"]}"]')
+    switch.focus()  # as after its tick (a click on the board moves the focus there)
+    page.keyboard.press("p")
+    expect(page.locator("html")).not_to_have_attribute("data-present", "1")
+    page.keyboard.press("p")  # and back
+    expect(page.locator("html")).to_have_attribute("data-present", "1")

@@ -30,7 +30,7 @@ export function createPresenter(root, onToggle) {
     if (event.key !== "p" || event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
     // The element typed into, also inside a shadow root (the code editor's), where event.target is its host.
     const target = event.composedPath?.()[0] ?? event.target;
-    if (target.closest?.("input, textarea, select, [contenteditable], .cm-editor")) return;
+    if (target.closest?.("textarea, select, [contenteditable], .cm-editor") || typesInto(target)) return;
     event.preventDefault();
     onToggle();
   });
@@ -75,6 +75,10 @@ function fold(node) {
     else child.dataset[HIDE] = "1";
   }
 }
+
+/** An input that takes typed text (a p typed there is a letter); a checkbox, a radio or a button takes none. */
+const typesInto = (node) =>
+  node.matches?.("input") && !["checkbox", "radio", "button", "submit", "reset", "range", "color"].includes(node.type);
 
 const MIN = 12;
 const MAX = 96;

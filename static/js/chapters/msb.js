@@ -29,7 +29,8 @@ const mapping = createMappingSwitch(
 );
 const multi = el("input", { type: "checkbox", id: "multi", "data-control": "multi" });
 multi.addEventListener("change", () => state.set({ multi: multi.checked }));
-top.append(el("label", { class: "panel", for: "multi" }, multi, " Allow several bits per board"));
+const multiSwitch = el("label", { class: "panel", for: "multi" }, multi, " Allow several bits per board");
+top.append(multiSwitch);
 const sketch = el("button", { type: "button", "data-action": "sketch" }, "The devlog's sketch: e1 and h1");
 sketch.addEventListener("click", () => state.set({ ...SKETCH, mapping: "lerbef", multi: false, ...NO_PREDICTION }));
 top.append(sketch);
@@ -88,7 +89,8 @@ const query = (s) => ({
 
 run({
   errorAfter: verdict,
-  present: [...sideColumns, verdict],
+  // The switch too: the guide's second question ticks it on the projector.
+  present: [multiSwitch, ...sideColumns, verdict],
   exercise: {
     answers: [verdict],
     // Two or more bits on the destination: with one, the board would show its msb, the answer.
