@@ -123,3 +123,31 @@ def test_folded_sentences_stay_folded_through_redraws_and_come_back_off_the_slid
     page.wait_for_function("() => document.querySelector('[data-note-for=occupied]').textContent.includes('holds the slider')")
     assert page.locator('[data-note-for="occupied"]').is_hidden()
     slide_is_clean(page)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (853, 480)])
+def test_the_routine_audit_s_slide_shows_the_wrong_routines_and_their_counts(browser, live_server, client, size):
+    """The guide: "on the projector, the audit ... read the counts in the audit's table". The slide
+    once folded the table away and kept one sentence. It keeps the routines that go wrong, each
+    with its page and count of wrong inputs (the API's), whole on the screen."""
+    width, height = size
+    wrong = {r["name"]: r for r in client.get("/api/routines").json["routines"] if r["wrong"]}
+    assert len(wrong) >= 2
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    try:
+        page.goto(live_server + "/chapter/routines?present=1")
+        page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
+        rows = page.eval_on_selector_all(
+            '[data-role="audit"] tr[data-routine]',
+            """rows => rows.filter((r) => r.checkVisibility()).map((r) => ({
+              name: r.dataset.routine, cells: [...r.cells].filter((c) => c.checkVisibility()).map((c) => c.innerText.trim()),
+              box: r.getBoundingClientRect().toJSON() }))""",
+        )
+        assert [row["name"] for row in rows] == list(wrong)  # the wrong ones, all, in the audit's order
+        for row in rows:
+            r = wrong[row["name"]]
+            assert row["cells"] == [r["name"], r["page"], str(r["checked"]), f"✗ {r['wrong']}"]
+            assert 0 <= row["box"]["left"] and row["box"]["right"] <= width and row["box"]["bottom"] <= height, row
+    finally:
+        context.close()
