@@ -259,6 +259,15 @@ def check_labels(where: str, boards: list[dict], problems: list[str]) -> None:
             problems.append(f"{where} {board['role']}: draws {board['fills']} but its legend lists {board['legend']}")
 
 
+# A table of four columns or more, whose last columns (a verdict, a count of wrong inputs) a phone
+# would hide to the right of a box scrolled sideways: each row is a card there (wiki.js). Not a
+# sheet of numbers (the directions' 15x15 grids), read by row and column, which scrolls.
+WIDE_TABLES = """() => [...document.querySelectorAll('#chapter table.data')]
+  .filter((t) => t.checkVisibility() && !t.matches('.sheet') && t.querySelectorAll('thead th').length >= 4)
+  .filter((t) => t.scrollWidth > t.clientWidth + 1)
+  .map((t) => t.querySelector('th').textContent)"""
+
+
 def check_normal(page, where: str, size: str, problems: list[str]) -> None:
     """Nothing scrolls sideways, and on a phone every tap target is a finger wide; the working board
     whole in the first screen (1280x720) or within one screen (smaller), each result seen after a
@@ -268,6 +277,8 @@ def check_normal(page, where: str, size: str, problems: list[str]) -> None:
         problems.append(f"{where}: the page scrolls sideways ({m['scrollWidth']} px wide)")
     if size == "phone" and (small := small_targets(page)):
         problems.append(f"{where}: {len(small)} targets under a finger's width, e.g. {small[:3]}")
+    if size == "phone" and (wide := page.evaluate(WIDE_TABLES)):
+        problems.append(f"{where}: a table of four columns or more scrolls sideways on a phone: {wide}")
     check_labels(where, m["boards"], problems)
     check_pointer_words(page, where, size, problems)
     check_bytes(page, where, problems)

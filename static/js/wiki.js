@@ -30,16 +30,28 @@ const namesOf = (lerf) => squaresOf(parseBB(lerf)).map((sq) => SQUARE_NAMES[sq])
  * stop so that, where it scrolls inside its own box (a phone), the keyboard can scroll it.
  */
 export function table(headers, rows, attrs = {}) {
+  // Four columns and more (a routine's code among them) cannot share a phone's width: there each
+  // row is a card of its cells, each cell named by its column (data-label; chessviz.css). The roles
+  // keep it a table for a screen reader, which a table laid out as blocks would no longer be.
+  const stack = headers.length >= 4;
   return el(
     "table",
-    { class: "data", tabindex: "0", ...attrs },
-    el("thead", {}, el("tr", {}, ...headers.map((h) => el("th", { scope: "col" }, h)))),
+    { class: stack ? "data stack" : "data", tabindex: "0", role: "table", ...attrs },
+    el(
+      "thead",
+      { role: "rowgroup" },
+      el("tr", { role: "row" }, ...headers.map((h) => el("th", { scope: "col", role: "columnheader" }, h))),
+    ),
     el(
       "tbody",
-      {},
+      { role: "rowgroup" },
       ...rows.map((cells) => {
         const [first, ...rest] = Array.isArray(cells) ? [{}, ...cells] : [cells.attrs, ...cells.cells];
-        return el("tr", first, ...rest.map((c) => el("td", {}, c)));
+        return el(
+          "tr",
+          { role: "row", ...first },
+          ...rest.map((c, i) => el("td", { role: "cell", "data-label": headers[i] }, c)),
+        );
       }),
     ),
   );
