@@ -290,8 +290,11 @@ def test_colors_asks_light_or_dark_with_no_checkering_left(page, live_server, cl
     assert client.get("/api/color?sq=b5").json["color"] == "light"
     page.goto(f"{live_server}/chapter/colors?hide=1&sq=b5")
     page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
-    # No board at all: the checkering (its light and dark classes) would give it away.
+    # No board at all: the checkering (its light and dark classes) would give it away. Nor what
+    # the next tap on it would set, nor forgetting its second square: nothing left to tap.
     assert page.locator('[data-board="colors"], .sq.dark, .sq.light').count() == 0
+    expect(page.locator('[data-action="clear-other"]')).to_be_hidden()
+    expect(page.locator("fieldset.pick:not(.question-choices)")).to_be_hidden()
     assert page.locator('[data-role="methods"], [data-role="working"]').count() == 0
     answer_and_reveal(page, choice="light")
     assert page.get_attribute(".question", "data-correct") == "true"
@@ -322,6 +325,8 @@ def test_squares_asks_the_lerbef_value_and_hides_the_lerbef_board(page, live_ser
     page.goto(f"{live_server}/chapter/squares?hide=1")
     page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
     assert page.locator('[data-board="lerbef"], [data-readout="lerbef"], #inspect').count() == 0
+    # No frame on the exercise's square: chosen by no one, it read as a mark (outside the set too).
+    assert page.locator('[data-board="lerf"] [data-mark]').count() == 0
     content = page.evaluate(PAGE_CONTENT)
     for form in (value, value.lstrip("0x").lstrip("0"), str(int(value, 16))):
         assert form not in content["text"]

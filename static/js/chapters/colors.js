@@ -2,7 +2,7 @@
 
 import { api } from "../api.js";
 import { bbOf } from "../bits.js";
-import { createChapter } from "../chapter.js";
+import { answersHidden, createChapter } from "../chapter.js";
 import { el, screenOnly } from "../dom.js";
 import { randomSquare } from "../exercise.js";
 import { ends } from "../kit.js";
@@ -103,7 +103,11 @@ run({
     answers: [board.element.closest(".column"), methods, working, pair],
     next: (_s, random) => ({ sq: randomSquare(random), other: null }),
   },
-  controls: (s) => pick.set(s.pick),
+  controls(s) {
+    pick.set(s.pick);
+    // What the next tap on the board sets, and forgetting D: with the board gone, nothing to tap.
+    top.hidden = answersHidden(s);
+  },
   load: (s) => Promise.all([allSquares(), api("/color", { sq: s.sq, other: s.other })]),
   // A tap sets the square the switch names.
   taps: (s) => ({ tap: s.pick, requests: [["/color", { sq: s.sq, other: s.other }]] }),

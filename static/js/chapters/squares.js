@@ -3,7 +3,7 @@
 import { api } from "../api.js";
 import { BB_ALL, parseBB, squareBB, squareIndex, toggleSquare } from "../bits.js";
 import { createBoard } from "../board.js";
-import { createChapter } from "../chapter.js";
+import { answersHidden, createChapter } from "../chapter.js";
 import { randomOccupancy, randomSquare } from "../exercise.js";
 import { createQuestion, questionFields } from "../question.js";
 import { createReadout } from "../readout.js";
@@ -77,13 +77,16 @@ run({
     const { sq } = s;
     for (const mapping of Object.keys(views)) {
       const value = parseBB(set.values[mapping]);
-      views[mapping].board.draw({ bits: value, mapping, index: mapping, marks: { [sq]: "selected" }, cursor: sq });
+      // The square last chosen is framed; an exercise's square is no choice of the student's (a
+      // frame on a square outside the set read as a mark of it, on paper too).
+      const marks = answersHidden(s) ? {} : { [sq]: "selected" };
+      views[mapping].board.draw({ bits: value, mapping, index: mapping, marks, cursor: sq });
       views[mapping].readout.set(value);
     }
     inspect.replaceChildren(
       // A chess player's rank and file first; the 0-based indices only where labelled as such.
       `${square.name} is on the ${square.name[0]}-file, rank ${square.name[1]}: index ${square.index} = 8 × rank index ${square.rank} + file index ${square.file} (indices count from 0); `,
-      `0x88 coordinate ${square.x88} = 16 × ${square.rank} + ${square.file} (0x${square.x88.toString(16).padStart(2, "0")}); `,
+      `0x88 coordinate (the board in 16 columns, the 8 right of h off the board: chapter Directions) ${square.x88} = 16 × ${square.rank} + ${square.file} (0x${square.x88.toString(16).padStart(2, "0")}); `,
       `bit ${square.bits.lerf} in lerf, bit ${square.bits.lerbef} in lerbef = 8 × ${square.rank} + (7 − ${square.file}). `,
       `The set holds ${set.popcount} square${set.popcount === 1 ? "" : "s"}.`,
     );
