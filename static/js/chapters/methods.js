@@ -139,7 +139,7 @@ run({
     );
     setText(
       sources,
-      `C++ speeds as published by ${speeds.published.source} (${speeds.published.date}), measured on one ${speeds.published.cpu}, one thread: ${speeds.published.measure}. Python figures: this project's bench/bench_engine.py (${python.date}, ${python.cpu}, Python ${python.python}), each method's time for a ${s.piece} as a multiple of python-chess's attacks_mask.`,
+      `C++ speeds as published by ${speeds.published.source} (${speeds.published.date}), measured on one ${speeds.published.cpu}, one thread: ${speeds.published.measure}. Python figures: measured by this project (${python.date}, ${python.cpu}, Python ${python.python}), each method's time for a ${s.piece} as a multiple of the time python-chess takes for the same attacks.`,
     );
     const method = answer.methods[s.m];
     const index = Math.min(s.step, method.steps.length - 1);
