@@ -555,4 +555,5 @@ def under(page, above: str, line: str, said: str) -> None:
     assert 0 <= gap <= 24, f"the error line is {gap:.0f} px under {above}"
 
 
-IN_VIEW = "s => { const r = document.querySelector(s).getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
+# Within a pixel: scrolled to its nearest edge, a line at a fractional offset may end half a pixel lower.
+IN_VIEW = "s => { const r = document.querySelector(s).getBoundingClientRect(); return r.top > -1 && r.bottom < innerHeight + 1; }"

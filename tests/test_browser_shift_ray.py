@@ -127,3 +127,27 @@ def test_on_a_slide_a_pair_on_no_line_keeps_its_boards_and_says_what_is_wrong_in
         expect(error).to_contain_text(why)
     finally:
         context.close()
+
+
+def test_on_a_phone_the_stepper_stands_over_the_boards_it_steps(browser, live_server):
+    """On a 390 px phone the boards stand one above the other. The stepper stood above the board to
+    choose on, a screen and more above the boards Next changes: a student tapping Next saw only the
+    step's words change. It now stands between the board chosen on and those it steps, and after
+    a tap on Next the changed board begins within the screen."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(live_server + "/chapter/shift-ray")
+        page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
+
+        def span(selector: str) -> tuple[float, float]:
+            box = page.locator(selector).first.bounding_box()
+            return box["y"], box["y"] + box["height"]
+
+        pick, stepper, shifted = span('[data-board="squares"]'), span(".stepper"), span('[data-board="shifted"]')
+        assert pick[1] < stepper[0] < stepper[1] < shifted[0]
+        page.locator('[data-step="next"]').tap()
+        wait_for_board(page, "shifted", {"d4"})
+        assert span('[data-board="shifted"]')[0] < 844  # what Next changed begins on the screen
+    finally:
+        context.close()
