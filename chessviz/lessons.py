@@ -116,7 +116,7 @@ LESSONS: tuple[Lesson, ...] = (
             Step(
                 "propagation",
                 10,
-                "The devlog's occupancy with a rook on f4: read o − r bit by bit and follow the borrow, drawn in orange.",
+                "The devlog's occupancy with a rook on f4: read o − r bit by bit and follow the borrow, drawn in thin bars.",
                 (
                     Question(
                         "Where does the borrow stop, and why there?",

@@ -29,7 +29,8 @@ const mapping = createMappingSwitch(
 );
 const multi = el("input", { type: "checkbox", id: "multi", "data-control": "multi" });
 multi.addEventListener("change", () => state.set({ multi: multi.checked }));
-const multiSwitch = el("label", { class: "panel", for: "multi" }, multi, " Allow several bits per board");
+// A switch of the screen's (paper has nothing to tick: on a worksheet it took a line an exercise).
+const multiSwitch = el("label", { class: "panel screen-only", for: "multi" }, multi, " Allow several bits per board");
 top.append(multiSwitch);
 const sketch = el("button", { type: "button", "data-action": "sketch" }, "The devlog's sketch: e1 and h1");
 sketch.addEventListener("click", () => state.set({ ...SKETCH, mapping: "lerbef", multi: false, ...NO_PREDICTION }));
