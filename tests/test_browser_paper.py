@@ -158,3 +158,18 @@ def test_paper_is_white_with_dark_ink_whatever_the_screen_s_theme(browser, live_
         assert printed[0] == "rgb(255, 255, 255)" and printed[1] == "rgb(29, 31, 35)", printed  # white, the light ink
     finally:
         context.close()
+
+
+def test_on_paper_a_set_bit_is_told_from_a_dark_square_without_colour(page, live_server):
+    """Photocopied in black and white, a set bit's blue and a dark square's brown are two like
+    greys: on paper every set square is framed in black too, and no clear square is."""
+    page.set_viewport_size(A4)
+    load(page, f"{live_server}/chapter/squares?sheet=6&seed=1", "sheet")
+    page.emulate_media(media="print")
+    frames = page.evaluate(
+        """() => [...document.querySelectorAll('[data-role="worksheet"] .sq')]
+          .map((s) => [s.dataset.bit, getComputedStyle(s).boxShadow])"""
+    )
+    framed = {bit for bit, shadow in frames if "inset" in shadow}
+    assert sum(bit == "1" for bit, _ in frames) > 0 and framed == {"1"}, frames[:4]
+    assert all("inset" in shadow for bit, shadow in frames if bit == "1")
