@@ -268,6 +268,18 @@ WIDE_TABLES = """() => [...document.querySelectorAll('#chapter table.data')]
   .map((t) => t.querySelector('th').textContent)"""
 
 
+# A table whose header cells stand over other columns than their own (a rule for another element
+# once made these tables flex boxes, laying the header out apart from the rows).
+HEADERS_ASTRAY = """() => [...document.querySelectorAll('#chapter table.data')].filter((t) => {
+  const shown = (cells) => [...cells].filter((c) => c.checkVisibility());
+  const row = [...(t.tBodies[0]?.rows ?? [])].find((r) => r.checkVisibility());
+  if (!t.checkVisibility() || !t.tHead?.checkVisibility() || !row) return false;
+  const heads = shown(t.tHead.rows[0].cells), cells = shown(row.cells);
+  return heads.length === cells.length
+    && heads.some((h, i) => Math.abs(h.getBoundingClientRect().left - cells[i].getBoundingClientRect().left) > 1);
+}).map((t) => t.tHead.rows[0].cells[0].textContent)"""
+
+
 def check_normal(page, where: str, size: str, problems: list[str]) -> None:
     """Nothing scrolls sideways, and on a phone every tap target is a finger wide; the working board
     whole in the first screen (1280x720) or within one screen (smaller), each result seen after a
@@ -277,6 +289,8 @@ def check_normal(page, where: str, size: str, problems: list[str]) -> None:
         problems.append(f"{where}: the page scrolls sideways ({m['scrollWidth']} px wide)")
     if size == "phone" and (small := small_targets(page)):
         problems.append(f"{where}: {len(small)} targets under a finger's width, e.g. {small[:3]}")
+    if astray := page.evaluate(HEADERS_ASTRAY):
+        problems.append(f"{where}: table headers stand over other columns: {astray}")
     if size == "phone" and (wide := page.evaluate(WIDE_TABLES)):
         problems.append(f"{where}: a table of four columns or more scrolls sideways on a phone: {wide}")
     check_labels(where, m["boards"], problems)
@@ -345,6 +359,8 @@ def check_slide(page, where: str, size: str, problems: list[str]) -> None:
         if found:
             problems.append(f"{where}: shown but not kept: {found[:3]}")
     check_labels(where, m["boards"], problems)
+    if astray := page.evaluate(HEADERS_ASTRAY):
+        problems.append(f"{where}: table headers stand over other columns: {astray}")
     tables = page.evaluate(TABLE_WORDS)
     if tables["broken"]:
         problems.append(f"{where}: words broken inside a table's cells: {tables['broken'][:5]}")

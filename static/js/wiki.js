@@ -33,10 +33,10 @@ export function table(headers, rows, attrs = {}) {
   // Four columns and more (a routine's code among them) cannot share a phone's width: there each
   // row is a card of its cells, each cell named by its column (data-label; chessviz.css). The roles
   // keep it a table for a screen reader, which a table laid out as blocks would no longer be.
-  const stack = headers.length >= 4;
+  const cards = headers.length >= 4;
   return el(
     "table",
-    { class: stack ? "data stack" : "data", tabindex: "0", role: "table", ...attrs },
+    { class: cards ? "data phone-cards" : "data", tabindex: "0", role: "table", ...attrs },
     el(
       "thead",
       { role: "rowgroup" },
