@@ -71,7 +71,13 @@ SHEET_PRINTED = """() => {
   }
   const fields = [...document.querySelectorAll('[data-role="answer-key"] input:not([type=radio])')]
     .filter((e) => e.checkVisibility());
-  return { reveal, over, fields: fields.length };
+  // A value or a board an exercise shows twice (a node the chapter keeps inside another it keeps).
+  const twice = [...document.querySelectorAll('[data-role="worksheet"] .sheet-item')].flatMap((item) => {
+    const roles = [...item.querySelectorAll("[data-readout], [data-board]")]
+      .map((e) => (e.dataset.readout ? `value ${e.dataset.readout}` : `board ${e.dataset.board}`));
+    return roles.filter((role, i) => roles.indexOf(role) !== i);
+  });
+  return { reveal, over, fields: fields.length, twice };
 }"""
 
 
@@ -124,6 +130,8 @@ def test_a_chapter_and_its_worksheet_print_what_the_screen_shows(page, live_serv
             problems.append(f"{slug} worksheet: paper asks to reveal: {sheet['reveal'][:3]}")
         if sheet["over"]:
             problems.append(f"{slug} worksheet: text runs out of its box: {sheet['over'][:3]}")
+        if sheet["twice"]:
+            problems.append(f"{slug} worksheet: an exercise shows twice: {sheet['twice'][:3]}")
         if sheet["fields"]:
             problems.append(f"{slug} worksheet: its key has {sheet['fields']} empty fields to type into")
         pages = pages_of(page.pdf(format="A4"))

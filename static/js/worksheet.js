@@ -51,7 +51,9 @@ export async function buildWorksheet(root, { n, seed, base, next, draw, shown, b
     s = { ...s, ...(await next(s, random)), hide: true, pred: 0n, ans: "", rev: false };
     await draw(s);
     const item = el("article", { class: "sheet-item", "data-item": String(i) }, el("h3", { text: `Exercise ${i}` }));
-    for (const node of shown(s)) if (node?.isConnected) item.append(snapshot(node));
+    // Each once: a node the chapter keeps inside another it keeps (squares' values in their columns) comes with it.
+    const nodes = shown(s).filter((node) => node?.isConnected);
+    for (const node of nodes) if (!nodes.some((other) => other !== node && other.contains(node))) item.append(snapshot(node));
     questions.append(item);
     await draw({ ...s, rev: true });
     const answered = snapshot(box());
