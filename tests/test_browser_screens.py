@@ -280,6 +280,12 @@ HEADERS_ASTRAY = """() => [...document.querySelectorAll('#chapter table.data')].
 }).map((t) => t.tHead.rows[0].cells[0].textContent)"""
 
 
+# On a 720-pixel projector, the legends of a slide's boards that end below the screen.
+LEGENDS_BELOW = """() => [...document.querySelectorAll('#chapter .board-legend')]
+  .filter((l) => l.checkVisibility() && l.getBoundingClientRect().bottom > innerHeight + 1)
+  .map((l) => l.closest('figure')?.querySelector('[data-board]')?.dataset.board)"""
+
+
 def check_normal(page, where: str, size: str, problems: list[str]) -> None:
     """Nothing scrolls sideways, and on a phone every tap target is a finger wide; the working board
     whole in the first screen (1280x720) or within one screen (smaller), each result seen after a
@@ -361,6 +367,8 @@ def check_slide(page, where: str, size: str, problems: list[str]) -> None:
     check_labels(where, m["boards"], problems)
     if astray := page.evaluate(HEADERS_ASTRAY):
         problems.append(f"{where}: table headers stand over other columns: {astray}")
+    if size == "projector" and (below := page.evaluate(LEGENDS_BELOW)):
+        problems.append(f"{where}: a board's legend (the key to its patterns) ends below the slide: {below}")
     tables = page.evaluate(TABLE_WORDS)
     if tables["broken"]:
         problems.append(f"{where}: words broken inside a table's cells: {tables['broken'][:5]}")

@@ -80,6 +80,7 @@ function fold(node) {
 const typesInto = (node) =>
   node.matches?.("input") && !["checkbox", "radio", "button", "submit", "reset", "range", "color"].includes(node.type);
 
+const LEGEND_HEIGHT = 600; // px of screen from which a slide keeps its boards' legends in view
 const MIN = 12;
 const MAX = 96;
 
@@ -88,7 +89,7 @@ const drawn = (node) => node.getClientRects().length > 0;
 
 /**
  * Give the squares the largest size (in whole px) with which every kept board lies whole inside
- * the screen and inside its figure (on a phone the screen's edge is the page's margin away: a
+ * the screen (its legend too) and inside its figure (on a phone the screen's edge is the page's margin away: a
  * board only inside the screen lay across that margin), and every other kept element (a verdict,
  * a table, the stepper) begins in it with its first lines (6rem) showing. Found by halving
  * [MIN, MAX]: seven layouts. The size found always fits; where a larger board wraps to a row of
@@ -107,8 +108,14 @@ function fit(root, keep) {
     return (
       boards.filter(drawn).every((board) => {
         const box = board.getBoundingClientRect();
-        const figure = (board.closest("figure") ?? board.parentElement).getBoundingClientRect();
-        return inside(box) && box.bottom <= height && box.right <= figure.right + 0.5 && box.left >= figure.left - 0.5;
+        const holder = board.closest("figure") ?? board.parentElement;
+        const figure = holder.getBoundingClientRect();
+        // Its legend too, the key to the patterns that double its colours, on a screen tall enough
+        // (at 150 % of 720 px it would leave boards too small to read: there it may fall below).
+        const legend = holder.querySelector(".board-legend");
+        const keyed = legend && height >= LEGEND_HEIGHT && drawn(legend);
+        const foot = keyed ? legend.getBoundingClientRect().bottom : box.bottom;
+        return inside(box) && foot <= height && box.right <= figure.right + 0.5 && box.left >= figure.left - 0.5;
       }) &&
       others.filter(drawn).every((node) => {
         const box = node.getBoundingClientRect();
