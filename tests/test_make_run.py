@@ -5,6 +5,7 @@ and keeps nothing for long. (`make serve` keeps every cache: test_serving.py, te
 from __future__ import annotations
 
 import contextlib
+import http.client
 import os
 import re
 import shutil
@@ -34,7 +35,8 @@ def wait_for(url: str, test, process, log: Path) -> str:
     """Ask `url` until its body passes `test`; return the body (the server may be restarting)."""
     deadline = time.monotonic() + START_TIMEOUT
     while True:
-        with contextlib.suppress(urllib.error.URLError, ConnectionError, TimeoutError):
+        # A restart may also cut an answer short (IncompleteRead, an HTTPException).
+        with contextlib.suppress(urllib.error.URLError, ConnectionError, TimeoutError, http.client.HTTPException):
             body = get(url)[2]
             if test(body):
                 return body
