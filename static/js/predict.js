@@ -3,7 +3,7 @@
 
 import { compareMarked, convert, popcount, SQUARE_NAMES, squaresOf } from "./bits.js";
 import { createBoard } from "./board.js";
-import { screenOnly, setDisabled, setText, taskWords } from "./dom.js";
+import { el, screenOnly, setDisabled, setText, taskWords } from "./dom.js";
 
 /**
  * Create the exercise in `container`. options: prompt (the question, text),
@@ -43,6 +43,12 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
     onSquare: (name) => onToggle(name),
   });
   const score = box.querySelector(".predict-score");
+  // The score once revealed; before, the count of squares marked and the invitation to reveal,
+  // which are the screen's (paper has no reveal, and no square a pen marked counted). Two parts
+  // made once and written with setText: a tap on the board redraws them.
+  const said = el("span");
+  const invite = screenOnly("");
+  score.append(said, invite);
   const reveal = box.querySelector('[data-action="reveal"]');
   box.querySelector(".predict-actions").addEventListener("click", (event) => {
     const action = event.target.dataset?.action;
@@ -64,8 +70,9 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
         const judged = compareMarked(predicted, truth);
         for (const [mark, squares] of Object.entries(judged)) for (const sq of squaresOf(squares)) marks[SQUARE_NAMES[sq]] = mark;
         const [right, wrong, missed] = [judged.right, judged.wrong, judged.missed].map(popcount);
+        setText(invite, "");
         setText(
-          score,
+          said,
           predicted === 0n
             ? `The answer: the ${popcount(truth)} square${popcount(truth) === 1 ? "" : "s"} marked ○.`
             : wrong === 0 && missed === 0
@@ -76,8 +83,9 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
         );
         box.dataset.score = `${right}/${wrong}/${missed}`;
       } else {
-        const marked = `${popcount(predicted)} squares marked.`;
-        score.replaceChildren(...(revealed ? [] : [marked, screenOnly(" Reveal when you are ready.")])); // paper: no reveal
+        setText(said, "");
+        const marked = popcount(predicted);
+        setText(invite, revealed ? "" : `${marked} square${marked === 1 ? "" : "s"} marked. Reveal when you are ready.`);
         delete box.dataset.score;
       }
       board.draw({ bits: predicted, mapping: "lerf", marks, flip });

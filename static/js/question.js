@@ -3,7 +3,7 @@
 // Next exercise and the practise switch are handled by the chapter skeleton (chapter.js).
 
 import { parseBB } from "./bits.js";
-import { el, screenOnly, setDisabled, taskWords } from "./dom.js";
+import { el, screenOnly, setDisabled, setText, taskWords } from "./dom.js";
 import { T } from "./state.js";
 
 /** The state fields of a question: the student's answer (text) and whether it is revealed. */
@@ -35,7 +35,10 @@ export function createQuestion(
     "aria-labelledby": `${name}-prompt`,
   });
   const reveal = el("button", { type: "button", "data-action": "reveal-answer" }, "Reveal the answer");
-  const score = el("p", { class: "predict-score", role: "status", "aria-live": "polite" });
+  // The verdict, or the invitation to answer and reveal, which is the screen's (paper has no reveal).
+  const said = el("span");
+  const invite = screenOnly("");
+  const score = el("p", { class: "predict-score", role: "status", "aria-live": "polite" }, said, invite);
   const box = el(
     "section",
     { class: "predict question", "aria-label": "Answer, then reveal", "data-kind": kind },
@@ -107,14 +110,19 @@ export function createQuestion(
         (kind === "choice" ? given === answer : kind === "number" ? parseBB(given) === answer : normalize(given) === answer);
       if (revealed && answer !== null) {
         box.dataset.correct = String(right);
-        score.textContent = right
-          ? `✓ Right: ${answerText}.`
-          : given === ""
-            ? `The answer: ${answerText}.`
-            : `✗ Not this one: the answer is ${answerText}.`;
+        setText(invite, "");
+        setText(
+          said,
+          right
+            ? `✓ Right: ${answerText}.`
+            : given === ""
+              ? `The answer: ${answerText}.`
+              : `✗ Not this one: the answer is ${answerText}.`,
+        );
       } else {
         delete box.dataset.correct;
-        score.replaceChildren(...(answer === null ? [] : [screenOnly("Answer, then reveal.")])); // nothing to reveal on paper
+        setText(said, "");
+        setText(invite, answer === null ? "" : "Answer, then reveal.");
       }
     },
   };
