@@ -36,10 +36,8 @@ export const screenOnly = (text) => el("span", { class: "screen-only" }, pointer
  * has, so paper (a printed page, a worksheet) keeps the task for a pen. Returns the nodes.
  */
 export function taskWords(text) {
-  const clause = text.match(/^(.*), then reveal\.$/s); // "Mark them, then reveal."
-  if (clause) return [clause[1], screenOnly(", then reveal"), "."];
-  const sentence = text.match(/^(.*)( Then reveal\.)$/s); // "…edges left out. Then reveal."
-  return sentence ? [sentence[1], screenOnly(sentence[2])] : [text];
+  const task = text.match(/^(.*), then reveal\.$/s); // "Mark them, then reveal."
+  return task ? [task[1], screenOnly(", then reveal"), "."] : [text];
 }
 
 /**

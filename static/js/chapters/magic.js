@@ -363,7 +363,7 @@ run({
     drawShare(s, lookup);
     if (search) drawSearch(s, search);
     predict.prompt(
-      `Mark the relevant-occupancy squares of the ${s.kind} on ${s.sq}: the squares where a blocker can change its attacks, edges left out. Then reveal.`,
+      `Mark the relevant-occupancy squares of the ${s.kind} on ${s.sq}: the squares where a blocker can change its attacks, edges left out, then reveal.`,
     );
     predict.draw({ predicted: s.pred, answer: big(lookup.mask), mapping: s.mapping, revealed: s.rev });
   },

@@ -153,7 +153,7 @@ run({
       note: `${step.label}. This step adds ${step.operations} operation${step.operations === 1 ? "" : "s"}; the method takes ${method.operations} in all.`,
     });
     predict.prompt(
-      `Mark the squares the ${s.piece} on ${s.sq} attacks, the first blocker of each ray included: the answer every method must give. Then reveal.`,
+      `Mark the squares the ${s.piece} on ${s.sq} attacks, the first blocker of each ray included (the answer every method must give), then reveal.`,
     );
     predict.draw({ predicted: s.pred, answer: big(answer.attacks), mapping: s.mapping, revealed: s.rev });
   },
