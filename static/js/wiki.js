@@ -31,7 +31,8 @@ const namesOf = (lerf) => squaresOf(parseBB(lerf)).map((sq) => SQUARE_NAMES[sq])
  */
 export function table(headers, rows, attrs = {}) {
   // Four columns and more (a routine's code among them) cannot share a phone's width: there each
-  // row is a card of its cells, each cell named by its column (data-label; chessviz.css). The roles
+  // row is a card of its cells, each cell named by its column (data-label, on its header too, so
+  // that a style sheet names a column rather than counting to it; chessviz.css). The roles
   // keep it a table for a screen reader, which a table laid out as blocks would no longer be.
   const cards = headers.length >= 4;
   return el(
@@ -40,7 +41,7 @@ export function table(headers, rows, attrs = {}) {
     el(
       "thead",
       { role: "rowgroup" },
-      el("tr", { role: "row" }, ...headers.map((h) => el("th", { scope: "col", role: "columnheader" }, h))),
+      el("tr", { role: "row" }, ...headers.map((h) => el("th", { scope: "col", role: "columnheader", "data-label": h }, h))),
     ),
     el(
       "tbody",
