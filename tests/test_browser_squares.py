@@ -20,6 +20,9 @@ def api_squares(client, value: int, mapping: str) -> set[str]:
 def test_squares_click_type_reload_and_keyboard(page, live_server, client):
     page.goto(live_server + "/chapter/squares?bb=0x0")
     page.wait_for_selector('[data-readout="lerf"][data-value="0x0000000000000000"]')
+    # Each value is named by its mapping as the board captions and the wiki name it.
+    labels = page.eval_on_selector_all(".readout-label", "els => els.map(e => e.textContent)")
+    assert labels == ["value in LERF", "value in lerbef"]
     # Click a1 and e4 on the lerf board, h8 on the lerbef board.
     for role, name in [("lerf", "a1"), ("lerf", "e4"), ("lerbef", "h8")]:
         page.click(f'[data-board="{role}"] [data-square="{name}"]')

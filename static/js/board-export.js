@@ -10,6 +10,7 @@
 // and long lines are wrapped to the picture's width.
 
 import { bitOf, FILES, SQUARE_NAMES, squareIndex } from "./bits.js";
+import { mappingName } from "./terms.js";
 
 const GLYPHS = { k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F" };
 // Light-theme colours, whatever the page's theme: exports go on white slides and paper.
@@ -55,7 +56,7 @@ const SMALL = 12; // the mapping line, the legend, the bit numbers
 const escapeXml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The mapping line: which square is bit 0 says how every number on the board is to be read. */
-export const mappingLabel = (mapping) => `bit numbers: ${mapping === "lerbef" ? "lerbef (h1 = 0)" : "LERF (a1 = 0)"}`;
+export const mappingLabel = (mapping) => `bit numbers: ${mappingName(mapping)} (${mapping === "lerbef" ? "h1" : "a1"} = 0)`;
 
 /** Split text into lines of at most `chars` characters, at spaces (a longer word is cut). */
 export function wrap(text, chars) {

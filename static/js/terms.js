@@ -6,6 +6,9 @@ import { parseBB } from "./bits.js";
 /** The square mappings of the API, the devlog's first (the devlog chapters' default). */
 export const MAPPINGS = ["lerbef", "lerf"];
 
+/** Return a mapping's name as the pages write it: the wiki's LERF in capitals, the devlog's lerbef not. */
+export const mappingName = (mapping) => (mapping === "lerf" ? "LERF" : mapping);
+
 /** The line kinds of the API, in its order. */
 export const LINE_KINDS = ["rank", "file", "diagonal", "anti_diagonal"];
 

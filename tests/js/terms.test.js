@@ -3,7 +3,17 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { aLine, DEVLOG, LINE_CHOICES, LINE_KINDS, lineName, MAPPINGS, SLIDER_LETTERS, tapWords } from "../../static/js/terms.js";
+import {
+  aLine,
+  DEVLOG,
+  LINE_CHOICES,
+  LINE_KINDS,
+  lineName,
+  MAPPINGS,
+  mappingName,
+  SLIDER_LETTERS,
+  tapWords,
+} from "../../static/js/terms.js";
 import { core } from "./core.js";
 
 test("the line kinds, mappings and sliders are the API's", () => {
@@ -12,6 +22,10 @@ test("the line kinds, mappings and sliders are the API's", () => {
   assert.equal(MAPPINGS[0], "lerbef"); // the devlog's own, the devlog chapters' default
   assert.deepEqual(Object.keys(SLIDER_LETTERS), core.pieces);
   assert.deepEqual(Object.values(SLIDER_LETTERS), ["R", "B", "Q"]);
+});
+
+test("a mapping as the pages name it: the wiki's LERF in capitals, the devlog's lerbef as it writes it", () => {
+  assert.deepEqual(MAPPINGS.map(mappingName), ["lerbef", "LERF"]);
 });
 
 test("a line kind as students read it, with its article", () => {

@@ -8,7 +8,7 @@ import { randomOccupancy, randomSquare } from "../exercise.js";
 import { createQuestion, questionFields } from "../question.js";
 import { createReadout } from "../readout.js";
 import { T } from "../state.js";
-import { DEVLOG } from "../terms.js";
+import { DEVLOG, mappingName } from "../terms.js";
 
 // One column per mapping, LERF first (the template's data-column order).
 const TITLES = { lerf: "LERF (wiki, python-chess): a1 = bit 0", lerbef: "lerbef (devlog): h1 = bit 0" };
@@ -26,7 +26,7 @@ for (const [mapping, title] of Object.entries(TITLES)) {
   });
   const readout = createReadout(column, {
     role: mapping,
-    label: `value in ${mapping}`,
+    label: `value in ${mappingName(mapping)}`,
     editable: true,
     // A value typed in either mapping: the API gives the same squares' LERF value, the state's.
     onInput: (value) =>
