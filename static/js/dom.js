@@ -32,12 +32,12 @@ export const pointerWords = (text) => (window.matchMedia(TOUCH_FIRST).matches ? 
 export const screenOnly = (text) => el("span", { class: "screen-only" }, pointerWords(text));
 
 /**
- * A task's words for the screen and for paper: "…, then reveal." ends in a reveal only the screen
+ * A task's words for the screen and for paper: "…, then reveal" ends in a reveal only the screen
  * has, so paper (a printed page, a worksheet) keeps the task for a pen. Returns the nodes.
  */
 export function taskWords(text) {
-  const task = text.match(/^(.*), then reveal\.$/s); // "Mark them, then reveal."
-  return task ? [task[1], screenOnly(", then reveal"), "."] : [text];
+  const task = text.match(/^(.*), then reveal(\.?)$/s); // "Mark them, then reveal.", "Your turn: predict, then reveal"
+  return task ? [task[1], screenOnly(", then reveal"), task[2]] : [text];
 }
 
 /**

@@ -17,7 +17,7 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
   box.className = "predict";
   box.setAttribute("aria-label", "Predict, then reveal");
   box.innerHTML = `
-    <h2>Your turn: predict, then reveal</h2>
+    <h2></h2>
     <p class="predict-prompt"></p>
     <div class="predict-board"></div>
     <div class="predict-actions screen-only">
@@ -42,6 +42,7 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
     interactive: true,
     onSquare: (name) => onToggle(name),
   });
+  box.querySelector("h2").append(...taskWords("Your turn: predict, then reveal"));
   const score = box.querySelector(".predict-score");
   // The score once revealed; before, the count of squares marked and the invitation to reveal,
   // which are the screen's (paper has no reveal, and no square a pen marked counted). Two parts

@@ -42,7 +42,7 @@ export function createQuestion(
   const box = el(
     "section",
     { class: "predict question", "aria-label": "Answer, then reveal", "data-kind": kind },
-    el("h2", { text: title }),
+    el("h2", {}, ...taskWords(title)),
     prompt,
     kind === "choice" ? choices : el("p", {}, input),
     el(

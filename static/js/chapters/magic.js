@@ -7,7 +7,7 @@ import { api } from "../api.js";
 import { binary } from "../bits.js";
 import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
-import { add, el, setDisabled, setText } from "../dom.js";
+import { add, el, screenOnly, setDisabled, setText } from "../dom.js";
 import { pick, randomOccupancy, randomSquare } from "../exercise.js";
 import { big, createSliderSetup, createStatePredict, occupancyIn, predictFields, SLIDER_TAPS, squaresMap } from "../kit.js";
 import { createPieceSelect, createStepView, engineFields, setupValues } from "../methods-view.js";
@@ -87,6 +87,10 @@ const shareActions = add(share, "div", { class: "predict-actions" });
 const shareReveal = add(shareActions, "button", { type: "button", "data-action": "share-reveal" }, "Reveal which one");
 shareReveal.addEventListener("click", () => state.set({ srev: true, pq: questionKey(state.get()) }));
 const shareScore = add(share, "p", { class: "predict-score", role: "status", "aria-live": "polite" });
+// The verdict once revealed, the pick before it; the invitation to reveal is the screen's (paper has no reveal).
+const shareSaid = add(shareScore, "span");
+const shareInvite = screenOnly("");
+shareScore.append(shareInvite);
 root.append(share);
 
 // --- The search, replayed: a candidate at a time.
@@ -271,15 +275,16 @@ function drawShare(s, a) {
   setDisabled(shareReveal, revealed);
   const name = choices[question.answer].name;
   setText(
-    shareScore,
+    shareSaid,
     revealed
       ? picked === question.answer
         ? `Right: board ${name} shares index ${a.index}.`
         : `Board ${name} shares index ${a.index}.`
       : picked >= 0
-        ? `You picked board ${choices[picked].name}. Reveal when you are ready.`
-        : "Pick a board, then reveal.",
+        ? `You picked board ${choices[picked].name}. `
+        : "",
   );
+  setText(shareInvite, revealed ? "" : picked >= 0 ? "Reveal when you are ready." : "Pick a board, then reveal.");
 }
 
 const VERDICTS = {
