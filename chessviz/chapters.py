@@ -53,7 +53,8 @@ class Chapter:
     `teaches` is one sentence for the home page and the chapter's lead; `question` is the kind
     of exercise the chapter poses: "squares" (the student marks squares on a board), "value"
     (the student types or chooses a value) or None (the chapter poses none); `sources` the
-    public pages it teaches from; `picture` its board as it opens, in miniature.
+    public pages it teaches from; `picture` its board as it opens, in miniature; `asks_when` what a
+    teacher chooses first where a state of the chapter poses the class no question.
     """
 
     slug: str
@@ -65,6 +66,8 @@ class Chapter:
     sources: tuple[Source, ...] = ()
     # Its board as it opens, in miniature, for the home page (chessviz.pictures).
     picture: Picture | None = None
+    # For a teacher whose page, as it stands, poses the class no question: what to choose first.
+    asks_when: str = ""
 
 
 _DEVLOG_OCCUPANCY = convert(OCCUPANCY_LERBEF, "lerbef", "lerf")
@@ -91,6 +94,9 @@ CHAPTERS: tuple[Chapter, ...] = (
         "squares",
         sources=(DEVLOG,),
         picture=pic.of_squares("e1", "h1"),
+        asks_when=(
+            "Put two bits or more on the destination board first (tick “several bits”): a board of one bit shows its own answer."
+        ),
     ),
     Chapter(
         "shift-ray",
@@ -100,6 +106,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "squares",
         sources=(DEVLOG,),
         picture=pic.pair("c4", "g4", squares=("c4",)),
+        asks_when="Choose two squares on one line first.",
     ),
     Chapter(
         "propagation",
@@ -154,6 +161,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "squares",
         sources=(DEVLOG,),
         picture=pic.position(FEN),
+        asks_when="Select a piece first: the class is asked where it can move.",
     ),
     Chapter(
         "diagonals",
@@ -181,6 +189,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "value",
         sources=(_wiki("Direction"),),
         picture=pic.roses("e4", "g5"),
+        asks_when="Choose a second square first, away from the first.",
     ),
     Chapter(
         "intersections",
@@ -190,6 +199,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "value",
         sources=(_wiki("Intersection_Squares"),),
         picture=pic.two_lines("e4", "rank", "c7", "diagonal"),
+        asks_when="Choose two lines of different kinds first.",
     ),
     Chapter(
         "routines",
@@ -244,6 +254,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         None,
         sources=(DEVLOG, _wiki("Diagonals"), _wiki("Color_of_a_Square"), _wiki("Intersection_Squares")),
         picture=pic.of_squares("h1", "a1", "a8"),
+        asks_when="Writing the code is this chapter's exercise: it asks the class nothing.",
     ),
 )
 

@@ -205,11 +205,13 @@ def masked_occupied(state: State) -> Question:
 
 
 def msb(state: State) -> Question | None:
-    """msb.js: the square of the destination board's most significant bit."""
+    """msb.js: the square of the destination board's most significant bit, on a board of two bits
+    or more, as the page's exercise: a board of one bit shows its own answer (its exercise mode draws
+    another board), and an empty board has no most significant bit."""
     destination = state.bitboard("dest", bb_of([SQUARE_NAMES.index("e1")]))
     mapping = state.choice("mapping", MAPPINGS_DEVLOG_FIRST)
-    if destination == 0:
-        return None  # an empty board has no most significant bit: the page asks nothing
+    if destination.bit_count() < 2:
+        return None
     compared = compare_boards(convert(destination, "lerf", mapping), 0, mapping)
     square = SQUARE_NAMES.index(compared["destination"]["msb_square"])
     squares = squares_of(destination, "lerf")

@@ -103,12 +103,16 @@ def test_the_squares_the_page_reveals_are_the_class_s_answer(page, live_server, 
         page.goto(live_server + path)
         page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
         text = reveal_text(page, ".predict")
+        # Whether the page's exercise mode keeps this state as its question, or draws another.
+        kept = page.get_attribute("#chapter", "data-asks") == "true"
         try:
             question = question_for(path, SLUGS)
         except ValueError:
-            assert text == "", (path, text)  # the page asks nothing either
+            # The page asks nothing either, or only outside exercise mode (msb's board of one bit,
+            # which shows its own answer): the class is never asked about a board the page replaces.
+            assert text == "" or not kept, (path, text)
             continue
-        assert text, path
+        assert text and kept, path
         shown = page.eval_on_selector_all('[data-board="predict"] [data-mark="missed"]', "els => els.map(e => e.dataset.square)")
         assert sorted(shown, key=NAMES.index) == question.answer_json(), path
 

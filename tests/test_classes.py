@@ -21,6 +21,7 @@ from redis.retry import Retry
 
 from chessviz import classes_redis
 from chessviz.chapters import CHAPTERS
+from chessviz.chapters import chapter as chapter_of
 from chessviz.classes import ALPHABET, ClassStore, Event, normalize_code
 from chessviz.classes_feed import Feeds, Subscription
 from chessviz.classes_redis import EmbeddedRedis
@@ -302,8 +303,10 @@ def test_a_lesson_join_follow_ask_answer_count_reveal_end(client, redis_url):
 
 @pytest.mark.parametrize("slug", sorted(POSERS))
 def test_every_chapter_with_an_exercise_can_be_asked_in_its_first_state(client, slug):
+    """As the chapter opens, or one choice away: the game once a piece is selected, msb once the
+    destination holds two bits (its first board, e1 alone, shows its own answer)."""
     lesson = Lesson(client)
-    path = f"/chapter/{slug}" + ("?sel=d4" if slug == "game" else "")
+    path = f"/chapter/{slug}" + {"game": "?sel=d4", "msb": "?multi=1&dest=0x90"}.get(slug, "")
     asked = lesson.ask(path)
     assert asked.status_code == 201, asked.json
     assert asked.json["kind"] == POSERS[slug][0] and asked.json["prompt"].endswith((".", "?"))
@@ -335,9 +338,12 @@ def test_states_that_pose_no_question_are_refused(client):
     lesson = Lesson(client)
     for path in ("/chapter/code", "/chapter/game", "/chapter/game?sel=e4", "/chapter/game?fen=xx&sel=d4",
                  "/chapter/shift-ray?from=c4&to=d6", "/chapter/shift-ray?to=c4", "/chapter/msb?dest=0",
-                 "/chapter/directions?to=e4", "/chapter/intersections?line_b=rank"):  # fmt: skip
+                 "/chapter/msb", "/chapter/msb?dest=0x10", "/chapter/directions?to=e4",
+                 "/chapter/intersections?line_b=rank"):  # fmt: skip
         message = error(lesson.ask(path), 400, "invalid_parameter", "path")
         assert "poses no question" in message
+        # The teacher's panel says what to choose first, in the chapter's words.
+        assert chapter_of(path.split("/")[2].split("?")[0]).asks_when, path
     assert lesson.info().json["question"] is None
 
 

@@ -65,7 +65,13 @@ export function createChapter(fields, { history = {} } = {}) {
         // One visible note (at the first answer); the others leave an empty mark behind.
         const stand =
           i === 0
-            ? el("p", { class: "panel answer-hidden", "data-role": "answer-hidden" }, "The answer is hidden until you reveal it.")
+            ? el(
+                "p",
+                { class: "panel answer-hidden", "data-role": "answer-hidden" },
+                // A student answering the class's question has no Reveal: the teacher reveals (live.css).
+                el("span", { class: "alone" }, "The answer is hidden until you reveal it."),
+                el("span", { class: "in-class" }, "The answer is hidden until your teacher reveals it."),
+              )
             : document.createComment("answer hidden");
         element.replaceWith(stand);
         concealed.set(element, stand);
@@ -80,6 +86,8 @@ export function createChapter(fields, { history = {} } = {}) {
     if (!spec) return;
     const id = ++drawId;
     root.dataset.exercise = s.hide ? "1" : "0";
+    // Whether exercise mode keeps this state as its question (the live class asks only such a state).
+    root.dataset.asks = String(spec.exercise?.asks?.(s) !== false);
     for (const button of root.querySelectorAll('[data-action="exercise-mode"]')) {
       button.setAttribute("aria-pressed", String(s.hide));
       setText(button, s.hide ? "Show the answers as I explore" : "Practise: hide the answers");
