@@ -157,6 +157,11 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     cy.page.get_by_role("button", name="Follow the teacher").click()
     at_path(cy.page, "/chapter/mask?sq=c3&line=file")
 
+    # Di joins late, on a phone, and answers nothing.
+    di = people(width=390, height=844)
+    join(di, code)
+    at_path(di.page, "/chapter/mask?sq=c3&line=file")
+
     # Ask: squares, answered on each student's own board.
     path = "/chapter/mask?sq=c3&line=file"
     truth = question_for(path, SLUGS).answer_json()
@@ -178,7 +183,7 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     cy.page.locator('[data-board="my-answer"] [data-square="a1"]').click()
     cy.page.get_by_role("button", name="Send my answer").click()
     expect(cy.page.locator("[data-live-result]")).to_contain_text("Your answer is sent")
-    expect(tp.locator("[data-live-answered]")).to_have_text("Answered: 3 of 3.")
+    expect(tp.locator("[data-live-answered]")).to_have_text("Answered: 3 of 4.")
     cy.page.reload()
     expect(cy.page.locator("[data-live-who]")).to_have_text("You are Cy <b>.")
     expect(cy.page.locator("[data-live-prompt]")).to_contain_text("(o - r) & m")
@@ -223,9 +228,12 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     expect(bo.page.locator("[data-live-board] .caption-text")).to_have_text(
         "Your answer, checked: ✓ right, ✗ marked but not in the answer, ○ in the answer but not marked"
     )
-    expect(ann.page.locator("[data-live-result]")).to_be_in_viewport()  # on the phone, under its board
+    expect(ann.page.locator("[data-live-result]")).to_be_in_viewport(ratio=0.9)  # on the phone, under its board
     expect(bo.page.locator("[data-live-result]")).to_be_focused()  # Bo was on Send, now closed: on to the verdict
-    expect(tp.locator("[data-live-answered]")).to_have_text("Answered: 3 of 3; right: 1 of 3.")
+    expect(tp.locator("[data-live-answered]")).to_have_text("Answered: 3 of 4; right: 1 of 3.")
+    # Di's verdict, under the board, is written, then brought into view (empty, it had no height to show).
+    expect(di.page.locator("[data-live-result]")).to_contain_text("You did not answer")
+    expect(di.page.locator("[data-live-result]")).to_be_in_viewport(ratio=0.9)  # whole, to a fraction of a pixel
     assert set(marks_on(tp, "class-answers")) == set(truth)
     expect(bo.page.get_by_role("button", name="Send my answer")).to_be_disabled()
     screenshot(ann.page, "live-student-revealed")
@@ -241,12 +249,14 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
         student.page.get_by_label("Type your answer").press("Enter")
         expect(student.page.locator("[data-live-result]")).to_contain_text("Your answer is sent")
     expect(tp.locator("[data-live-values] li")).to_have_count(2)
+    # A value and its count, no list number beside them to read as an answer from the back row.
+    assert tp.eval_on_selector("[data-live-values] li", "e => getComputedStyle(e).listStyleType") == "none"
     expect(tp.locator('[data-live-values] li[data-value="0x0000000000000081"]')).to_have_attribute("data-count", "2")
     tp.get_by_role("button", name="Reveal to the class").click()
     expect(ann.page.locator("[data-live-result]")).to_contain_text("✓ Right")
     expect(bo.page.locator("[data-live-result]")).to_contain_text("✓ Right")
     expect(cy.page.locator("[data-live-result]")).to_contain_text("✗ Not right")
-    expect(tp.locator("[data-live-answered]")).to_have_text("Answered: 3 of 3; right: 2 of 3.")
+    expect(tp.locator("[data-live-answered]")).to_have_text("Answered: 3 of 4; right: 2 of 3.")
 
     # The teacher's panel survives a reload; closing it does not end the class.
     tp.reload()
@@ -266,7 +276,7 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     expect(tp.get_by_role("button", name="Start a class")).to_be_visible()
     ann.go(f"/join/{code}")
     expect(ann.page.locator("[data-live-unknown]")).to_be_visible()
-    for person in (teacher, ann, bo, cy):
+    for person in (teacher, ann, bo, cy, di):
         person.check(allowed=("404",))
 
 
@@ -292,6 +302,19 @@ def test_a_question_to_the_class_hides_the_answers_and_keeps_each_answer_and_stu
     assert sp.request.get(f"{student.base}/api/classes/{code}").json()["students"] == 1
     for page in (tp, sp):
         expect(page.locator("html")).to_have_attribute("data-answers", "shown")
+    # A page that asks nothing as it stands (msb's first board, e1 alone, shows its own answer): Ask
+    # says what to choose first, and the board stays as it is, answers shown.
+    tp.goto(f"{teacher.base}/chapter/msb")
+    at_path(sp, "/chapter/msb")
+    tp.get_by_role("button", name="Ask the class").click()
+    expect(tp.locator("[data-live-note]")).to_have_text(
+        "This page asks the class nothing as it stands. Put two bits or more on the destination board first "
+        "(tick “several bits”): a board of one bit shows its own answer."
+    )
+    at_path(tp, "/chapter/msb")
+    expect(sp.locator("[data-live-task]")).to_be_hidden()
+    tp.goto(f"{teacher.base}/chapter/rays?sq=c3")
+    at_path(sp, "/chapter/rays?sq=c3")
     asked = []
     tp.on("request", lambda r: asked.append(r.url) if r.method == "POST" and r.url.endswith("/questions") else None)
 
@@ -323,6 +346,30 @@ def test_a_question_to_the_class_hides_the_answers_and_keeps_each_answer_and_stu
     expect(sp.locator("[data-live-result]")).to_have_text("")  # nothing sent to the new question yet
     assert len(asked) == 2
 
+    # The teacher glances at another chapter, whose panel links the question's page with its answers
+    # hidden, and comes back by a link (not Back): the answers are still hidden on the projector and
+    # on the phone, and the question is still open.
+    tp.goto(f"{teacher.base}/chapter/squares")
+    at_path(sp, "/chapter/squares")
+    for page in (tp, sp):
+        expect(page.locator("[data-live-elsewhere] a")).to_have_attribute("href", "/chapter/rays?sq=c3&hide=1")
+    tp.goto(f"{teacher.base}/chapter/rays?sq=c3")
+    for page in (tp, sp):
+        at_path(page, "/chapter/rays?sq=c3&hide=1")
+        expect(page.locator("html")).to_have_attribute("data-answers", "hidden")
+    expect(tp.get_by_role("button", name="Reveal to the class")).to_be_enabled()
+    # So does a student exploring on their own who opens the question's page by a link; the note in
+    # place of the answer says who reveals it.
+    sp.get_by_role("button", name="Stop following").click()
+    student.go("/chapter/squares")
+    student.go("/chapter/rays?sq=c3")
+    at_path(sp, "/chapter/rays?sq=c3&hide=1")
+    expect(sp.locator("html")).to_have_attribute("data-answers", "hidden")
+    expect(sp.locator('[data-role="answer-hidden"]')).to_have_text(
+        "The answer is hidden until your teacher reveals it.", use_inner_text=True
+    )
+    sp.get_by_role("button", name="Follow the teacher").click()
+
     # The reveal reaches the student while the network drops their check of it: asked again, it comes.
     sp.route("**/me", lambda route: route.abort())
     tp.get_by_role("button", name="Reveal to the class").click()
@@ -343,8 +390,8 @@ def test_a_question_to_the_class_hides_the_answers_and_keeps_each_answer_and_stu
     at_path(sp, "/chapter/squares")
     for page in (tp, sp):
         expect(page.locator("[data-live-elsewhere]")).to_have_text("This question was asked on another page. Open that page")
-        asked_on = "/chapter/rays?sq=c3&hide=1"  # the second question was asked with the answers hidden
-        expect(page.locator("[data-live-elsewhere] a")).to_have_attribute("href", asked_on)
+        # Revealed: the page opens with its answers (the question was asked with them hidden).
+        expect(page.locator("[data-live-elsewhere] a")).to_have_attribute("href", "/chapter/rays?sq=c3")
     # Asked again here, then the class ends before the reveal: the answers hidden for it come back.
     tp.get_by_role("button", name="Ask the class").click()
     at_path(tp, "/chapter/squares?hide=1")
@@ -352,7 +399,7 @@ def test_a_question_to_the_class_hides_the_answers_and_keeps_each_answer_and_stu
     tp.get_by_role("button", name="Yes, end it").click()
     at_path(tp, "/chapter/squares")
     expect(tp.locator("html")).to_have_attribute("data-answers", "shown")
-    teacher.check(allowed=("404",))  # the ended class
+    teacher.check(allowed=("404", "400"))  # the ended class; the page that asked nothing
     student.check(allowed=("net::ERR_FAILED", "404"))  # the check the test made fail; the ended class
 
 

@@ -22,7 +22,9 @@ const ELSEWHERE = `<p class="live-elsewhere" data-live-elsewhere hidden>This que
 function drawElsewhere(part, question) {
   const page = new URL(question.path ?? window.location.href, window.location.href);
   part("elsewhere").hidden = page.pathname === window.location.pathname;
-  part("elsewhere-link").href = page.pathname + page.search;
+  // Before the reveal, the page opens with its answers hidden: the link must not give them away.
+  const link = new URL(shareLink(page.href, { hidden: !question.answer, lanHost: null }));
+  part("elsewhere-link").href = link.pathname + link.search;
 }
 
 const root = document.querySelector("[data-live]");
@@ -71,6 +73,14 @@ async function openClass(root, start) {
 }
 
 function teacherPanel(root, start, record) {
+  // Back on the page of a question still open (by a link, the list of chapters: any way but Back,
+  // which comes back to its hidden address), its answers stay hidden until the reveal. Before the
+  // chapter reads its state (this module runs first), and before the page is sent to the class.
+  if (record.asked === window.location.pathname && !answersHiddenIn(window.location.href)) {
+    record.hid = true;
+    keep("teacher", record);
+    hideAnswers(true);
+  }
   const lanHosts = JSON.parse(root.dataset.lanHosts || "[]");
   const onLoopback = isLoopback(window.location.hostname);
   const joinLink = shareLink(record.joinUrl, { hidden: false, lanHost: onLoopback ? lanHosts[0] : null });
@@ -96,7 +106,7 @@ function teacherPanel(root, start, record) {
       ${ELSEWHERE}
       <p class="live-answered" data-live-answered role="status" aria-live="polite"></p>
       <div data-live-heat></div>
-      <ol class="live-values" data-live-values></ol>
+      <ul class="live-values" data-live-values></ul>
     </section>
     <label class="live-check"><input type="checkbox" data-live-send> Students follow my page</label>
     <div class="live-end">
@@ -155,6 +165,12 @@ function teacherPanel(root, start, record) {
         question = { ...info.question, ...(revealed === undefined ? {} : { answer: revealed }) };
         drawQuestion();
         poll(); // its counts now, not at the next tick of the class's student count
+      } else if (record.asked) {
+        // No question open after all: the answers hidden for it on the way in come back.
+        if (record.hid && record.asked === window.location.pathname) hideAnswers(false);
+        record.hid = false;
+        record.asked = null;
+        keep("teacher", record);
       }
     },
     (error) => {
@@ -207,6 +223,8 @@ function teacherPanel(root, start, record) {
     try {
       question = await call("POST", `/${record.code}/questions`, { body: { path: viewPath() }, key: record.key });
       answered = 0;
+      record.asked = window.location.pathname;
+      keep("teacher", record);
       // While the class works it out, the chapter's own answers are hidden (its exercise mode), on
       // this page and on every student's that follows it; the reveal shows them again.
       if (!answersHiddenIn(window.location.href)) {
@@ -217,11 +235,11 @@ function teacherPanel(root, start, record) {
       drawQuestion();
       poll();
     } catch (error) {
-      if (error.code === "invalid_parameter")
-        note("This view asks no question: choose a state where the chapter's exercise asks one (in the game, select a piece).", {
-          again: true,
-        });
-      else if (error.status === 404) ended("The class has ended.");
+      if (error.code === "invalid_parameter") {
+        // What to choose first, in the chapter's words (chessviz/chapters.py).
+        const first = document.getElementById("chapter")?.dataset.asksWhen ?? "";
+        note(`This page asks the class nothing as it stands. ${first}`.trim(), { again: true });
+      } else if (error.status === 404) ended("The class has ended.");
       else note("The question could not be asked; try again.", { again: true });
     } finally {
       asking = false;
@@ -233,8 +251,9 @@ function teacherPanel(root, start, record) {
       const revealed = await call("POST", `/${record.code}/questions/${question.question_id}/reveal`, { key: record.key });
       question.answer = revealed.answer;
       record.revealed = { question_id: question.question_id, answer: revealed.answer };
-      if (record.hid) hideAnswers(false);
+      if (record.hid && record.asked === window.location.pathname) hideAnswers(false);
       record.hid = false;
+      record.asked = null;
       keep("teacher", record);
       drawQuestion();
       poll();
@@ -347,7 +366,8 @@ function teacherPanel(root, start, record) {
     panel.remove();
     delete document.documentElement.dataset.liveOpen;
     delete document.documentElement.dataset.liveAsking;
-    if (record.hid) hideAnswers(false); // the answers hidden for a question come back with the class's end
+    // The answers hidden for a question come back with the class's end.
+    if (record.hid && record.asked === window.location.pathname) hideAnswers(false);
     start.textContent = "Start a class";
     start.removeAttribute("aria-expanded");
     const restart = start.cloneNode(true); // drop the panel's listener
@@ -389,6 +409,12 @@ function watchUrl(onChange) {
 // --- the student ------------------------------------------------------------------------------
 
 function studentBar(root, record) {
+  // On the page of a question still open, reached by a link while not following: its answers stay
+  // hidden until the reveal, as on the teacher's page (this module runs before the chapter's).
+  if (record.asked === window.location.pathname && !answersHiddenIn(window.location.href)) {
+    keep("student", { ...record, hid: true });
+    hideAnswers(true);
+  }
   const box = el("section", { class: "live-student", "aria-labelledby": "live-student-title", "data-live-student": "" });
   box.innerHTML = `
     <div class="live-student-head">
@@ -430,6 +456,11 @@ function studentBar(root, record) {
     },
   });
   let question = null; // the open question's public part, with answer and right once revealed
+  /** Change this student's record, if they are still in the class. */
+  const amend = (changes) => {
+    const now = kept("student");
+    if (now) keep("student", { ...now, ...changes });
+  };
   let marked = new Set();
   let given = null; // the answer the server has for this student
   let stream = null;
@@ -502,6 +533,7 @@ function studentBar(root, record) {
   function setQuestion(next, answer = null) {
     question = next;
     given = answer;
+    if (!next.answer) amend({ asked: new URL(next.path, window.location.href).pathname });
     let draft = null;
     try {
       draft = JSON.parse(sessionStorage.getItem(draftKey()) || "null");
@@ -613,6 +645,9 @@ function studentBar(root, record) {
   async function revealed(data, known = null) {
     if (!question || data.question_id !== question.question_id) return;
     question.answer = data.answer;
+    const now = kept("student");
+    if (now?.hid && now.asked === window.location.pathname) hideAnswers(false);
+    amend({ asked: null, hid: false });
     drawTask();
     try {
       const me = known ?? (await call("GET", `/${record.code}/me`, { key: record.key }));
@@ -620,9 +655,7 @@ function studentBar(root, record) {
       drawTask();
       const truth = question.kind === "value" ? valueText(data.answer) : data.answer.join(", ") || "no square";
       part("result").dataset.right = String(me.right);
-      // On a phone the verdict is under the board: brought into view, the least scroll that shows it.
-      part("result").scrollIntoView({ block: "nearest" });
-      announce(
+      await announce(
         part("result"),
         me.right === true
           ? `✓ Right: ${truth}.`
@@ -630,6 +663,9 @@ function studentBar(root, record) {
             ? `✗ Not right this time: the answer is ${truth}.`
             : `You did not answer: the answer is ${truth}.`,
       );
+      // On a phone the verdict is under the board: brought into view once written (an empty line,
+      // as a student who sent nothing has, is no height to scroll to), the least scroll that shows it.
+      part("result").scrollIntoView({ block: "nearest" });
     } catch {
       announce(part("result"), "The answer is revealed; yours could not be checked yet: trying again.");
       setTimeout(() => revealed(data), 3000);
