@@ -575,6 +575,17 @@ def test_presenter_mode_with_the_class_panel(people, size):
           return [parseFloat(getComputedStyle(sq.querySelector('.label')).fontSize), sq.getBoundingClientRect().height]; }"""
     )
     assert label >= 0.4 * square, (label, square)
+    # Revealed: "right: …" takes a line more, and the board, smaller by that line, is still whole;
+    # each answer square is framed, which a count's chip does not cover as it does the ✓'s corner.
+    page.get_by_role("button", name="Reveal to the class").click()
+    expect(page.locator("[data-live-answered]")).to_contain_text("right:")
+    heat = page.locator('[data-board="class-answers"]').bounding_box()
+    assert heat["y"] + heat["height"] <= height, (heat, height)
+    frames = page.eval_on_selector_all(
+        '[data-board="class-answers"] .sq[data-mark="right"]', "els => els.map((e) => getComputedStyle(e).boxShadow)"
+    )
+    spreads = [re.search(r"0px 0px 0px ([\d.]+)px inset", f) for f in frames]  # rgb(…) 0px 0px 0px 3px inset
+    assert frames and all(s and float(s[1]) >= 3 for s in spreads), frames
     screenshot(page, f"live-presenter-{width}x{height}")
     teacher.check()
 

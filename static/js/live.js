@@ -291,6 +291,7 @@ function teacherPanel(root, start, record) {
     setDisabled(part("reveal"), !question || Boolean(question.answer));
     if (question) panel.dataset.asking = question.kind;
     else delete panel.dataset.asking;
+    panel.toggleAttribute("data-revealed", Boolean(question?.answer));
     // The class answers on its own devices: the slide leaves out the chapter's own answer box. The
     // chapter is drawn again when that changes (a reload learns of the open question after its draw).
     const asked = Boolean(question && !question.answer);
