@@ -365,7 +365,14 @@ class ClassStore:
         question = question_for(path, slugs)
         number = self.redis.hincrby(self.key(code, "meta"), "questions", 1)
         qid = f"q{number}"
-        stored = {"kind": question.kind, "prompt": question.prompt, "path": path, "answer": question.answer, "revealed": False}
+        stored = {
+            "kind": question.kind,
+            "prompt": question.prompt,
+            "pieces": question.pieces,
+            "path": path,
+            "answer": question.answer,
+            "revealed": False,
+        }
         previous = meta["question"]
         final = self.tally(code, previous) if previous else None
         pipe = self.redis.pipeline(transaction=True)
@@ -545,7 +552,13 @@ class ClassStore:
     @staticmethod
     def _public_of(qid: str, stored: dict) -> dict:
         """A question's public part: what students see before the reveal (never the answer)."""
-        return {"question_id": qid, "kind": stored["kind"], "prompt": stored["prompt"], "path": stored["path"]}
+        return {
+            "question_id": qid,
+            "kind": stored["kind"],
+            "prompt": stored["prompt"],
+            "pieces": stored.get("pieces", {}),
+            "path": stored["path"],
+        }
 
 
 def question_path(path: object, slugs: Iterable[str]) -> str:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlsplit
 
 from . import devlog
@@ -74,12 +74,15 @@ NAMED_SQUARES = 12
 class Question:
     """A question of a chapter state: its kind, the prompt students read, and the answer.
 
-    ``answer`` is a LERF bitboard of the squares (kind ``squares``) or the value (kind ``value``).
+    ``answer`` is a LERF bitboard of the squares (kind ``squares``) or the value (kind ``value``);
+    ``pieces`` the position the question is about, by square name (FEN letters; a blocker is a
+    black pawn, as the chapters draw it), which a student's answer board shows while they mark.
     """
 
     kind: str
     prompt: str
     answer: Bitboard
+    pieces: dict[str, str] = field(default_factory=dict)
 
     def answer_json(self) -> list[str] | str:
         """The answer as the API shows it: square names sorted by LERF index, or a 0x value."""
@@ -157,6 +160,14 @@ def _blockers(occupied: Bitboard, slider: Square) -> str:
     return f"blocker{'s' if len(squares) > 1 else ''} on {_names(squares)}"
 
 
+_LETTERS = {"rook": "R", "bishop": "B", "queen": "Q"}
+
+
+def _position(slider: Square, letter: str, occupied: Bitboard = 0) -> dict[str, str]:
+    """The slider and its blockers as a chapter's board draws them: {"f4": "R", "b4": "p", ...}."""
+    return {SQUARE_NAMES[sq]: "p" for sq in squares_of(occupied, "lerf") if sq != slider} | {SQUARE_NAMES[slider]: letter}
+
+
 def _mapping(mapping: str) -> str:
     return "lerbef (h1 = bit 0)" if mapping == "lerbef" else "LERF (a1 = bit 0)"
 
@@ -182,14 +193,14 @@ def _slider_state(state: State, line: str, sq: str = "f4", occupied: Bitboard = 
 
 
 def _slide_step(state: State, line: str, step: str, what: str) -> Question:
-    """propagation, mask, masked-occupied: the squares of one step of o^(o-2r) (slide-chapter.js)."""
+    """propagation, mask, masked-occupied: the squares of one step of o^(o-2r) (slide-chapter.js, a rook)."""
     sq, occupied, line, mapping = _slider_state(state, line)
     value = {s["id"]: s["value"] for s in slide_steps(sq, convert(occupied, "lerf", mapping), line, mapping)}[step]
     prompt = (
         f"The slider r on {SQUARE_NAMES[sq]}, {_blockers(occupied, sq)}, the line: the {_line(line)}, "
         f"bitboards in {_mapping(mapping)}. Mark the squares set in {what}."
     )
-    return Question("squares", prompt, convert(value, mapping, "lerf"))
+    return Question("squares", prompt, convert(value, mapping, "lerf"), _position(sq, "R", occupied))
 
 
 def propagation(state: State) -> Question:
@@ -246,18 +257,19 @@ def rays(state: State) -> Question:
         f"A queen on {SQUARE_NAMES[sq]}, {_blockers(occupied, sq)}, bitboards in {_mapping(mapping)}. "
         f"Mark the squares of its positive rays {where}."
     )
-    return Question("squares", prompt, convert(positive, mapping, "lerf"))
+    return Question("squares", prompt, convert(positive, mapping, "lerf"), _position(sq, "Q", occupied))
 
 
 def hyperbola(state: State) -> Question:
     """hyperbola.js: s = p | n, the slider's attacks on the chosen line."""
     sq, occupied, line, mapping = _slider_state(state, "rank")
+    letter = _LETTERS[state.choice("piece", _SLIDERS, "rook")]
     value = {s["id"]: s["value"] for s in slide_steps(sq, convert(occupied, "lerf", mapping), line, mapping)}["attacks"]
     prompt = (
         f"The slider on {SQUARE_NAMES[sq]}, {_blockers(occupied, sq)}. "
         f"Mark the squares it attacks along its {_line(line)}: s = p | n."
     )
-    return Question("squares", prompt, convert(value, mapping, "lerf"))
+    return Question("squares", prompt, convert(value, mapping, "lerf"), _position(sq, letter, occupied))
 
 
 def game(state: State) -> Question | None:
@@ -276,7 +288,7 @@ def game(state: State) -> Question | None:
     colour = "white" if piece["piece"].isupper() else "black"
     name = {"k": "king", "q": "queen", "r": "rook", "b": "bishop", "n": "knight", "p": "pawn"}[piece["piece"].lower()]
     prompt = f"In the position on the board, mark every square the {colour} {name} on {SQUARE_NAMES[selected]} can move to."
-    return Question("squares", prompt, piece["bitboard"])
+    return Question("squares", prompt, piece["bitboard"], describe(board, "lerf")["pieces"])
 
 
 def squares_chapter(state: State) -> Question:
@@ -398,7 +410,7 @@ def kogge_stone(state: State) -> Question:
         f"{words} moves the fill {_JUMPS[ds]} on, only onto empty squares: mark the squares the fill covers after it "
         f"({SQUARE_NAMES[sq]} included)."
     )
-    return Question("squares", prompt, convert(value, mapping, "lerf"))
+    return Question("squares", prompt, convert(value, mapping, "lerf"), _position(sq, _LETTERS[piece], occupied))
 
 
 def magic(state: State) -> Question:
@@ -410,7 +422,7 @@ def magic(state: State) -> Question:
         f"Mark the relevant-occupancy squares of the {kind} on {SQUARE_NAMES[sq]}: the squares where a blocker can change "
         "its attacks, the last square of each ray left out."
     )
-    return Question("squares", prompt, mask)
+    return Question("squares", prompt, mask, _position(sq, _LETTERS[kind]))  # blockers play no part in the mask
 
 
 def methods_question(state: State) -> Question:
@@ -421,7 +433,7 @@ def methods_question(state: State) -> Question:
         f"The {piece} on {SQUARE_NAMES[sq]}, {_blockers(occupied, sq)}. Mark the squares it attacks, the first blocker "
         "of each ray included: the answer every method must give."
     )
-    return Question("squares", prompt, convert(value, mapping, "lerf"))
+    return Question("squares", prompt, convert(value, mapping, "lerf"), _position(sq, _LETTERS[piece], occupied))
 
 
 # Each chapter with an exercise, by slug: the kind of question it poses and how.

@@ -168,8 +168,13 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     tp.get_by_role("button", name="Ask the class").click()
     for student in (ann, bo, cy):
         expect(student.page.locator("[data-live-prompt]")).to_contain_text("Mark the squares set in (o - r) & m")
-    # On Ann's 390 px phone the answer board fits: nothing scrolls sideways.
+    # On Ann's 390 px phone the answer board fits: nothing scrolls sideways. It shows the rook and
+    # its blockers, the position the question is about, where she marks.
     assert horizontal_overflow(ann.page) == 0
+    pieces = ann.page.eval_on_selector_all(
+        '[data-board="my-answer"] [data-piece]', "els => Object.fromEntries(els.map((e) => [e.dataset.square, e.dataset.piece]))"
+    )
+    assert pieces == question_for(path, SLUGS).pieces and pieces["c3"] == "R", pieces
     for name in truth:
         ann.page.locator(f'[data-board="my-answer"] [data-square="{name}"]').click()
     ann.page.get_by_role("button", name="Send my answer").click()

@@ -351,3 +351,53 @@ def test_methods_marks_the_attacks_by_python_chess():
     default = ask("methods")  # a queen on e4 among the engine board
     assert default.answer == chess.BaseBoard("8/4p3/6p1/8/1pp1Q2p/8/4p3/1p6").attacks_mask(chess.E4)
     assert ENGINE_BOARD == chess.BaseBoard("8/4p3/6p1/8/1pp4p/8/4p3/1p6").occupied
+
+
+# --- the position a question is about, drawn on the student's answer board ---------------------
+SLIDER_CHAPTERS = {  # the slider each draws, by the state's piece where it has one
+    "propagation": "R",
+    "mask": "R",
+    "masked-occupied": "R",
+    "rays": "Q",
+    "hyperbola": "piece",
+    "kogge-stone": "piece",
+    "methods": "piece",
+}
+
+
+@pytest.mark.parametrize("slug", sorted(SLIDER_CHAPTERS))
+def test_a_slider_question_carries_the_slider_and_its_blockers(slug):
+    rng = random.Random(f"pieces-{slug}")
+    for _ in range(40):
+        sq, piece = rng.randrange(64), rng.choice(["rook", "bishop", "queen"])
+        occupied = sum(1 << s for s in range(64) if rng.random() < 0.2)
+        question = ask(slug, sq=NAMES[sq], occ=hex(occupied), piece=piece)
+        letter = chess.Piece(chess.PIECE_NAMES.index(piece), chess.WHITE).symbol()
+        letter = letter if SLIDER_CHAPTERS[slug] == "piece" else SLIDER_CHAPTERS[slug]
+        blockers = {chess.square_name(s): "p" for s in chess.SquareSet(occupied) if s != sq}
+        assert question.pieces == {**blockers, chess.square_name(sq): letter}, (slug, NAMES[sq], hex(occupied), piece)
+    # As the chapter opens: the devlog's rook on f4 among its blockers, the queen on e4 with b7.
+    if slug == "propagation":
+        devlog = {chess.square_name(s): "p" for s in chess.SquareSet(chess.flip_horizontal(DEVLOG)) if s != chess.F4}
+        assert ask(slug).pieces == devlog | {"f4": "R"}
+    if slug == "rays":
+        assert ask(slug).pieces == {"b7": "p", "e4": "Q"}
+
+
+def test_the_magic_question_carries_its_slider_alone():
+    # The relevant-occupancy mask does not depend on the blockers: the board shows the piece alone.
+    assert ask("magic", kind="bishop", sq="c1", occ="0xff").pieces == {"c1": "B"}
+    assert ask("magic").pieces == {"e4": "R"}
+
+
+def test_the_game_question_carries_the_position_by_python_chess():
+    for fen, sel in ((DEVLOG_FEN, "d4"), ("8/8/8/3k4/8/8/4P3/8", "e2"), (chess.STARTING_BOARD_FEN, "b1")):
+        board = chess.Board(fen + " w - - 0 1") if " " not in fen else chess.Board(fen)
+        want = {chess.square_name(s): p.symbol() for s, p in board.piece_map().items()}
+        assert ask("game", fen=fen, sel=sel).pieces == want, fen
+
+
+def test_the_other_questions_carry_no_position():
+    for slug, state in (("msb", {"dest": "0x90"}), ("shift-ray", {}), ("diagonals", {}), ("directions", {}),
+                        ("intersections", {}), ("squares", {}), ("colors", {}), ("routines", {})):  # fmt: skip
+        assert ask(slug, **state).pieces == {}, slug

@@ -167,7 +167,7 @@ _EVERY_INPUT = S.obj(
 _VIEW = S.obj(
     {
         "occupied": S.nullable(LERBEF),
-        "pieces": {"type": "object", "propertyNames": S.SQUARE, "additionalProperties": S.PIECE_LETTER},
+        "pieces": S.PIECES,
         "marks": {"type": "object", "propertyNames": S.SQUARE, "additionalProperties": S.enum("start", "end")},
         "line": S.nullable(LERBEF),
         "caption": S.STR,

@@ -267,7 +267,7 @@ _FEN_BOARD = {"type": "string", "pattern": "^[pnbrqkPNBRQK1-8]+(/[pnbrqkPNBRQK1-
     response=S.obj(
         {
             "fen": _FEN_BOARD,
-            "pieces": {"type": "object", "propertyNames": S.SQUARE, "additionalProperties": S.PIECE_LETTER},
+            "pieces": S.PIECES,
             "occupied": S.BITBOARD,
             "white": S.BITBOARD,
             "black": S.BITBOARD,

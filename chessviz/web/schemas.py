@@ -18,6 +18,8 @@ MAPPING = {"type": "string", "enum": ["lerf", "lerbef"]}
 LINE = {"type": "string", "enum": ["rank", "file", "diagonal", "anti_diagonal"]}
 COLOR = {"type": "string", "enum": ["light", "dark"]}
 PIECE_LETTER = {"type": "string", "pattern": "^[pnbrqkPNBRQK]$"}
+# A position by square name: {"e4": "Q", "b7": "p"}.
+PIECES = {"type": "object", "propertyNames": SQUARE, "additionalProperties": PIECE_LETTER}
 
 
 def nullable(schema: dict) -> dict:

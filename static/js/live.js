@@ -599,7 +599,9 @@ function studentBar(root, record) {
       bits = 0n;
     }
     // Once checked, the caption says what each mark means (green ✓ alone could read as "all right").
-    board.draw({ bits, mapping: "lerf", marks, caption: closed ? CHECKED : asking });
+    // The position the question is about (the slider and its blockers, the game's pieces): marked
+    // where it stands, not on the chapter's board a scroll away.
+    board.draw({ bits, mapping: "lerf", marks, pieces: question.pieces ?? {}, caption: closed ? CHECKED : asking });
   }
 
   part("clear").addEventListener("click", () => {
