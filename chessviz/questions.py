@@ -197,8 +197,8 @@ def _slide_step(state: State, line: str, step: str, what: str) -> Question:
     sq, occupied, line, mapping = _slider_state(state, line)
     value = {s["id"]: s["value"] for s in slide_steps(sq, convert(occupied, "lerf", mapping), line, mapping)}[step]
     prompt = (
-        f"The slider r on {SQUARE_NAMES[sq]}, {_blockers(occupied, sq)}, the line: the {_line(line)}, "
-        f"bitboards in {_mapping(mapping)}. Mark the squares set in {what}."
+        f"The rook r stands on {SQUARE_NAMES[sq]}, with {_blockers(occupied, sq)}. Its line is the {_line(line)}, "
+        f"and the bitboards are in {_mapping(mapping)}. Mark the squares set in {what}."
     )
     return Question("squares", prompt, convert(value, mapping, "lerf"), _position(sq, "R", occupied))
 
@@ -323,8 +323,8 @@ def colors(state: State) -> Question:
     """colors.js asks whether a square is light or dark: here, its bit of the dark-squares board."""
     sq = state.square("sq", "e4")
     prompt = (
-        f"Is {SQUARE_NAMES[sq]} dark? Type (0xAA55AA55AA55AA55 >> {sq}) & 1, the bit of {SQUARE_NAMES[sq]} "
-        f"(index {sq}) on the board of the dark squares: 1 for dark, 0 for light."
+        f"Is {SQUARE_NAMES[sq]} dark? Type 1 for dark, 0 for light: the bit of {SQUARE_NAMES[sq]} (index {sq}) on "
+        f"the board of the dark squares, (0xAA55AA55AA55AA55 >> {sq}) & 1."
     )
     return Question("value", prompt, int(is_dark(sq)))
 
@@ -373,7 +373,7 @@ def routines(state: State) -> Question:
     # The printed line is code ending in ";": it stands alone after a colon, the question after it.
     prompt = (
         f"The page prints {routine.name} as: {routine.formula} What does it return for "
-        f"sq1 = {SQUARE_NAMES[a]}, sq2 = {SQUARE_NAMES[b]}? Type the number (1 for true, 0 for false)."
+        f"sq1 = {SQUARE_NAMES[a]} (index {a}), sq2 = {SQUARE_NAMES[b]} (index {b})? Type 1 for true, 0 for false."
     )
     return Question("value", prompt, value)
 

@@ -30,6 +30,9 @@ function drawElsewhere(part, question) {
 const root = document.querySelector("[data-live]");
 if (root) setUp(root);
 
+/** A student's text quoted back, cut to a line. */
+const shown = (text) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
+
 /** "1 student", "3 students". */
 const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -627,7 +630,7 @@ function studentBar(root, record) {
       await announce(
         part("result"),
         error.code === "invalid_bitboard"
-          ? "Type a whole number from 0 to 2^64 − 1: 0x and hex digits, or decimal digits."
+          ? `“${shown(part("value").value.trim())}” is not a number: type the number alone, in decimal (129) or in hex after 0x (0x81).`
           : error.code === "question_closed"
             ? "Answers to this question are closed: your teacher revealed the answer or asked another question."
             : "Your answer could not be sent; try again.",
