@@ -597,6 +597,16 @@ def test_presenter_mode_with_the_class_panel(people, size):
     )
     spreads = [re.search(r"0px 0px 0px ([\d.]+)px inset", f) for f in frames]  # rgb(…) 0px 0px 0px 3px inset
     assert frames and all(s and float(s[1]) >= 3 for s in spreads), frames
+    # A slide with its answers beside the panel keeps its board read from the room: at 150 % the
+    # diagonals' answer box cannot start on the screen under it at any size, and is the one a
+    # scroll away (the board was drawn at the smallest size instead, 96 px).
+    page.goto(f"{teacher.base}/chapter/diagonals?present=1")
+    page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
+    page.wait_for_timeout(300)  # presenter.js sizes the slide on the next frames
+    widths = page.eval_on_selector_all(
+        "#chapter [data-board]", "els => els.filter((e) => e.checkVisibility()).map((e) => e.getBoundingClientRect().width)"
+    )
+    assert widths and min(widths) >= 8 * 30, widths
     screenshot(page, f"live-presenter-{width}x{height}")
     teacher.check()
 

@@ -94,13 +94,15 @@ const drawn = (node) => node.getClientRects().length > 0;
  * a table, the stepper) begins in it with its first lines (6rem) showing. Found by halving
  * [MIN, MAX]: seven layouts. The size found always fits; where a larger board wraps to a row of
  * its own a larger size might fit too, which halving may miss (it never misses by picking one
- * that does not fit).
+ * that does not fit). Where nothing fits (a short screen beside the class panel: the elements below
+ * the boards start under the screen at any size), the boards alone are fitted, and the rest is a
+ * scroll away, rather than every board drawn at the smallest size.
  */
 function fit(root, keep) {
   const boards = keep.flatMap((node) => (node.matches("[data-board]") ? [node] : [...node.querySelectorAll("[data-board]")]));
   const others = keep.filter((node) => !boards.some((board) => node === board || node.contains(board)));
   const lines = 6 * Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
-  const fits = () => {
+  const fits = (withOthers) => {
     const width = document.documentElement.clientWidth;
     const height = window.innerHeight;
     if (document.documentElement.scrollWidth > width) return false;
@@ -117,20 +119,25 @@ function fit(root, keep) {
         const foot = keyed ? legend.getBoundingClientRect().bottom : box.bottom;
         return inside(box) && foot <= height && box.right <= figure.right + 0.5 && box.left >= figure.left - 0.5;
       }) &&
-      others.filter(drawn).every((node) => {
-        const box = node.getBoundingClientRect();
-        return inside(box) && box.top + Math.min(box.height, lines) <= height;
-      })
+      (!withOthers ||
+        others.filter(drawn).every((node) => {
+          const box = node.getBoundingClientRect();
+          return inside(box) && box.top + Math.min(box.height, lines) <= height;
+        }))
     );
   };
   window.scrollTo(0, 0);
-  let low = MIN;
-  let high = MAX + 1;
-  while (high - low > 1) {
-    const mid = Math.floor((low + high) / 2);
-    root.style.setProperty("--sq", `${mid}px`);
-    if (fits()) low = mid;
-    else high = mid;
-  }
-  root.style.setProperty("--sq", `${low}px`);
+  const largest = (withOthers) => {
+    let low = MIN;
+    let high = MAX + 1;
+    while (high - low > 1) {
+      const mid = Math.floor((low + high) / 2);
+      root.style.setProperty("--sq", `${mid}px`);
+      if (fits(withOthers)) low = mid;
+      else high = mid;
+    }
+    root.style.setProperty("--sq", `${low}px`);
+    return low;
+  };
+  if (largest(true) === MIN && !fits(true)) largest(false);
 }
