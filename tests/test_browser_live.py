@@ -168,6 +168,8 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     tp.get_by_role("button", name="Ask the class").click()
     for student in (ann, bo, cy):
         expect(student.page.locator("[data-live-prompt]")).to_contain_text("Mark the squares set in (o - r) & m")
+    # On Ann's phone the question comes into view whole, down to its Send button.
+    expect(ann.page.get_by_role("button", name="Send my answer")).to_be_in_viewport(ratio=0.9)
     # On Ann's 390 px phone the answer board fits: nothing scrolls sideways. It shows the rook and
     # its blockers, the position the question is about, where she marks.
     assert horizontal_overflow(ann.page) == 0

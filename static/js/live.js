@@ -692,7 +692,11 @@ function studentBar(root, record) {
         onEvent(type, data) {
           if (type === "view") goTo(data.path);
           else if (type === "question") {
-            if (question?.question_id !== data.question_id) setQuestion(data);
+            if (question?.question_id !== data.question_id) {
+              setQuestion(data);
+              // A new question is brought into view whole, its Send button too (the least scroll).
+              part("task").scrollIntoView({ block: "nearest" });
+            }
           } else if (type === "reveal") revealed(data);
           else if (type === "ended") connection("ended");
         },
