@@ -148,7 +148,7 @@ def test_the_wiki_pages_reveal_what_the_class_is_asked(page, live_server):
                 b = re.search(r"Do ([a-h][1-8]) and ([a-h][1-8])", page.locator(".question .predict-prompt").text_content())[2]
                 assert ("neither" not in text) == (b in answer), (path, text)
             elif slug == "routines":  # the page asks whether the printed value is the truth
-                a, b = (re.search(r"sq1 = ([a-h][1-8]), sq2 = ([a-h][1-8])", question.prompt)[i] for i in (1, 2))
+                a, b = (re.search(r"sq1 = ([a-h][1-8]) \(index \d+\), sq2 = ([a-h][1-8])", question.prompt)[i] for i in (1, 2))
                 truth = int(same_line(NAMES.index(a), NAMES.index(b))["diagonal"])
                 assert text.startswith("The answer: yes") == (int(answer, 16) == truth), (path, text)
             else:  # a chapter new to the registry (docs/architecture.md, Add a chapter)
