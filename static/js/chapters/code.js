@@ -142,8 +142,8 @@ let shown = null; // the task on screen
 
 runChapter({
   errorAfter: status,
-  // A slide: the task's name, the editor and its buttons, the verdict and the failing input.
-  present: [title, editorHost, actions, outcome],
+  // A slide: the task's name and what it asks, the editor and its buttons, the verdict and the failing input.
+  present: [title, statement, editorHost, actions, outcome],
   load: () => api("/code-tasks"),
   draw(s, { tasks }) {
     if (!pickerLists.devlog.childElementCount) listTasks(tasks);
