@@ -537,7 +537,13 @@ function studentBar(root, record) {
   function setQuestion(next, answer = null) {
     question = next;
     given = answer;
-    if (!next.answer) amend({ asked: new URL(next.path, window.location.href).pathname });
+    if (!next.answer) {
+      const asked = new URL(next.path, window.location.href).pathname;
+      const now = kept("student");
+      // This page, hidden here for a question another one replaces, shows its answers again.
+      if (now?.hid && now.asked === window.location.pathname && asked !== now.asked) hideAnswers(false);
+      amend(asked === now?.asked ? { asked } : { asked, hid: false });
+    }
     let draft = null;
     try {
       draft = JSON.parse(sessionStorage.getItem(draftKey()) || "null");
