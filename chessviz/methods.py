@@ -346,7 +346,7 @@ def _lookup(piece: str, bit: int, occupied: Bitboard, mapping: str, by: str) -> 
         sm = square_magics(kind, mapping)[bit]
         mask = t.step(
             f"{kind}_mask",
-            f"Relevant occupancy: the {kind}'s lines without the slider and without the edge squares",
+            f"Relevant occupancy: the {kind}'s lines without the slider and without the last square of each ray",
             f"{kind}_mask = {kind}_masks[sq]",
             sm.mask,
             1,

@@ -81,7 +81,7 @@ def test_magic_steps_through_one_lookup_as_the_api_computes_it(page, live_server
         if i:
             page.click('.stepper [data-step="next"]')
         page.wait_for_selector(f'[data-readout="step"][data-value="{value}"]')
-    # The mask's step marks the edges it leaves out.
+    # The mask's step marks the last square of each ray, which it leaves out.
     page.click('.stepper [data-step="first"]')
     page.wait_for_selector(f'[data-readout="step"][data-value="{a["mask"]}"]')
     edges = set(page.eval_on_selector_all('[data-board="step"] [data-mark="edge"]', "els => els.map(e => e.dataset.square)"))
@@ -149,7 +149,7 @@ def test_methods_side_by_side_agree_and_show_their_counts_and_speeds(page, live_
         assert facts[0] == str(method["operations"])
         assert facts[1] == {0: "none", 819200 + 41984: "841 KiB", 2048: "2 KiB", 4096: "4 KiB"}[method["table_bytes"]]
         assert f"{round(speeds['published']['methods'][name][0]['mqueens']):,}" in facts[2]
-        assert facts[3].startswith(f"{speeds['python']['ratios']['queen'][name]}x python-chess")
+        assert facts[3].startswith(f"{speeds['python']['ratios']['queen'][name]} × python-chess's time")
     # One method's steps: the stepper walks them, the board shows each value.
     page.click('[data-method="obstruction_difference"] [data-action="show-steps"]')
     steps = answer["methods"]["obstruction_difference"]["steps"]

@@ -183,7 +183,7 @@ function drawLookup(s, a) {
     mask: {
       fills: squaresMap(v.mask, s.mapping, "mask"),
       marks: squaresMap(big(a.edges), s.mapping, "edge"),
-      caption: `The mask: ${plural(a.bits, "square")} (dotted); the edges it leaves out are crossed`,
+      caption: `The mask: ${plural(a.bits, "square")} (dotted); the last square of each ray, which it leaves out, crossed`,
       legend: { mask: "the mask" },
     },
     blockers: {
@@ -368,7 +368,7 @@ run({
     drawShare(s, lookup);
     if (search) drawSearch(s, search);
     predict.prompt(
-      `Mark the relevant-occupancy squares of the ${s.kind} on ${s.sq}: the squares where a blocker can change its attacks, edges left out, then reveal.`,
+      `Mark the relevant-occupancy squares of the ${s.kind} on ${s.sq}: the squares where a blocker can change its attacks (the last square of each ray left out), then reveal.`,
     );
     predict.draw({ predicted: s.pred, answer: big(lookup.mask), mapping: s.mapping, revealed: s.rev });
   },

@@ -21,7 +21,13 @@ const METHODS = [
     "Classical approach",
     "a ray per direction from a table, the nearest blocker by bit scan, its own ray XORed away",
   ],
-  ["hyperbola", "Hyperbola quintessence", "the devlog's o^(o-2r) per line, with the reversed board for the negative rays"],
+  [
+    "hyperbola",
+    "Hyperbola quintessence",
+    "the devlog's o^(o-2r) per line, with the whole board's bits reversed for the negative rays, ranks " +
+      "included (one operation on a CPU with a bit reversal, as ARM's rbit); the wiki's version, the one " +
+      "the C++ figure measures, flips the board's bytes (bswap) and takes ranks from a table",
+  ],
   ["kogge_stone", "Kogge-Stone fill", "per direction three doubling steps of 1, 2 and 4 squares, then one more"],
   ["dumb7fill", "Dumb7fill", "per direction six single steps, then one more"],
   ["obstruction_difference", "Obstruction difference", "per line upper ^ (upper - ms1b), the ms1b of the lower blockers"],
@@ -125,7 +131,7 @@ run({
       setText(view.published, publishedText(speeds.published.methods[view.id]));
       setText(
         view.python,
-        `${python.ratios[s.piece][view.id]}x python-chess (${Math.round(python.nanoseconds[s.piece][view.id])} ns a ${s.piece})`,
+        `${python.ratios[s.piece][view.id]} × python-chess's time (${Math.round(python.nanoseconds[s.piece][view.id])} ns a ${s.piece})`,
       );
       view.card.setAttribute("aria-current", String(view.id === s.m));
       view.show.setAttribute("aria-pressed", String(view.id === s.m));
