@@ -1,4 +1,4 @@
-// The Kogge-Stone fill to the east: gen are the sliding pieces, pro the empty squares.
+// The Kogge-Stone fill to the east: gen is the sliding piece (its bit), pro the empty squares.
 function eastOccl(gen, pro) {
   // your code goes here...
   return gen;
