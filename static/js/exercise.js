@@ -30,6 +30,15 @@ export function randomOccupancy(random, density = 0.25) {
   return bb;
 }
 
+/**
+ * Return a random slider's square and its blockers, {sq, occ}: the slider stands on no blocker (the
+ * engine chapters draw the slider's square empty on the occupied board, and their fills take it so).
+ */
+export function randomSlider(random, density = 0.25) {
+  const sq = randomSquare(random);
+  return { sq, occ: randomOccupancy(random, density) & ~(1n << BigInt(SQUARE_NAMES.indexOf(sq))) };
+}
+
 /** Return a seeded random() (mulberry32): the same seed gives the same sequence. */
 export function seeded(seed) {
   let a = seed >>> 0;

@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { pick, randomInt, randomOccupancy, randomSquare, seeded, shuffled } from "../../static/js/exercise.js";
+import { SQUARE_NAMES } from "../../static/js/bits.js";
+import { pick, randomInt, randomOccupancy, randomSlider, randomSquare, seeded, shuffled } from "../../static/js/exercise.js";
 
 test("a seeded generator repeats itself, differs by seed, and stays in [0, 1)", () => {
   const first = seeded(7);
@@ -125,4 +126,21 @@ test("a shuffle is a permutation, the list left as it was, the same for the same
   // Every order of three turns up.
   const r = seeded(6);
   assert.equal(new Set(Array.from({ length: 300 }, () => shuffled(r, ["a", "b", "c"]).join(""))).size, 6);
+});
+
+test("a random slider stands on no blocker, and its blockers are drawn as randomOccupancy draws them", () => {
+  const r = seeded(7);
+  for (let i = 0; i < 500; i++) {
+    const { sq, occ } = randomSlider(r, 0.5);
+    assert.equal((occ >> BigInt(SQUARE_NAMES.indexOf(sq))) & 1n, 0n, sq);
+  }
+  // The same draws as a square, then an occupancy, with the slider's bit taken out.
+  const a = seeded(11);
+  const b = seeded(11);
+  for (let i = 0; i < 50; i++) {
+    const { sq, occ } = randomSlider(a);
+    const square = randomSquare(b);
+    assert.equal(sq, square);
+    assert.equal(occ, randomOccupancy(b) & ~(1n << BigInt(SQUARE_NAMES.indexOf(square))));
+  }
 });

@@ -7,7 +7,7 @@ import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
 import { createRadioGroup } from "../controls.js";
 import { add, columns, el, setText } from "../dom.js";
-import { pick, randomInt, randomOccupancy, randomSquare } from "../exercise.js";
+import { pick, randomInt, randomSlider } from "../exercise.js";
 import {
   big,
   createSliderSetup,
@@ -143,8 +143,7 @@ run({
       return {
         piece,
         dir: pick(random, PIECE_DIRECTIONS[piece]),
-        sq: randomSquare(random),
-        occ: randomOccupancy(random),
+        ...randomSlider(random),
         ds: 1 + randomInt(random, 3),
         step: 0,
       };

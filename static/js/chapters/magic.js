@@ -8,7 +8,7 @@ import { binary } from "../bits.js";
 import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
 import { add, el, screenOnly, setDisabled, setText } from "../dom.js";
-import { pick, randomOccupancy, randomSquare } from "../exercise.js";
+import { pick, randomSlider } from "../exercise.js";
 import { big, createSliderSetup, createStatePredict, occupancyIn, predictFields, SLIDER_TAPS, squaresMap } from "../kit.js";
 import { createPieceSelect, createStepView, engineFields, setupValues } from "../methods-view.js";
 import { T } from "../state.js";
@@ -338,8 +338,7 @@ run({
     answers: [view.row, multiplication, pextPanel, share, searchBox],
     next: (_s, random) => ({
       kind: pick(random, KINDS),
-      sq: randomSquare(random),
-      occ: randomOccupancy(random),
+      ...randomSlider(random),
       step: 0,
       search: false,
     }),

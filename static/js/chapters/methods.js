@@ -7,7 +7,7 @@ import { popcount, SQUARE_NAMES, squareOfBit } from "../bits.js";
 import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
 import { add, el, setText } from "../dom.js";
-import { pick, randomOccupancy, randomSquare } from "../exercise.js";
+import { pick, randomSlider } from "../exercise.js";
 import { big, createSliderSetup, createStatePredict, createStepList, occupancyIn, predictFields, SLIDER_TAPS } from "../kit.js";
 import { createPieceSelect, createStepView, engineFields, memory, setupValues } from "../methods-view.js";
 import { T } from "../state.js";
@@ -114,7 +114,7 @@ run({
   present: [...[...setup.boards.children].slice(0, 2), view.column],
   exercise: {
     answers: [cardsTitle, cardsNote, cards, stepsTitle, view.row],
-    next: (_s, random) => ({ piece: pick(random, SLIDERS), sq: randomSquare(random), occ: randomOccupancy(random), step: 0 }),
+    next: (_s, random) => ({ piece: pick(random, SLIDERS), ...randomSlider(random), step: 0 }),
   },
   controls: (s) => pieceSelect.set(s.piece),
   load: (s) => Promise.all([api("/methods", query(s)), api("/method-speeds")]),
