@@ -159,6 +159,9 @@ def test_methods_side_by_side_agree_and_show_their_counts_and_speeds(page, live_
         page.keyboard.press("ArrowRight")
         page.wait_for_selector(f'.step-formula[data-step="{step["id"]}"]')
         assert readout(page, "step") == step["value"]
+    # The stepper names the method it steps through (a slide shows no heading above it).
+    position = page.locator(".stepper .step-position").inner_text()
+    assert position == f"Step 4 of {len(steps)}: Obstruction difference", position
     screenshot(page, f"chapter-methods-{mapping}")
 
 

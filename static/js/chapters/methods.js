@@ -154,6 +154,7 @@ run({
     view.draw({
       steps: method.steps,
       index,
+      label: NAMES[s.m], // the method stepped through, named on the stepper: a slide shows no heading
       view: { ...stepView(s, step, index + 1), mapping: s.mapping, index: s.mapping, pieces: at },
       value: big(step.value),
       note: `${step.label}. This step adds ${step.operations} operation${step.operations === 1 ? "" : "s"}; the method takes ${method.operations} in all.`,
