@@ -583,7 +583,7 @@ KINDS: dict[str, Kind] = {
     ),
     "magic-index": Kind(
         arity=lambda task: 4,
-        result=lambda task: "bitboard",
+        result=lambda task: "index",  # a table index: a number, not a set of squares
         inputs=lambda task: _index_inputs(),
         truth=lambda task, occupied, mask, magic, shift: ((occupied & mask) * magic & BB_ALL) >> shift,
         describe=_index_describe,
@@ -657,7 +657,7 @@ def _read_task(entry: Entry) -> Task:
         "entry": entry.text("entry", pattern=IDENTIFIER),
         "call": entry.choice("call", ("function", "piece")),
         "args": entry.texts("args"),
-        "result": entry.choice("result", ("bitboard", "boolean", "square")),
+        "result": entry.choice("result", ("bitboard", "boolean", "square", "index")),
         "kind": kind_name,
     }
     for name in fields["args"]:

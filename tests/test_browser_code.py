@@ -130,6 +130,26 @@ return ray;
     assert link  # the link was followed
 
 
+def test_a_magic_index_left_untruncated_is_told_as_numbers_not_squares(page, live_server, client):
+    """The product kept beyond 64 bits: an index too large. A table index is a number: the page
+    says both numbers, and draws no boards (its bits are no squares)."""
+    open_task(page, live_server, "magic-index")
+    untruncated = "return ((occupied & mask) * magic) >> BigInt(shift);"
+    type_code(page, f"function magicIndex(occupied, mask, magic, shift) {{\n{untruncated}\n}}")
+    page.click('[data-action="check"]')
+    assert wait_done(page) == "failed"
+    truth = client.get("/api/code-truth?task=magic-index").json
+    planted = [(int(o, 16) & int(m, 16)) * int(g, 16) >> s for o, m, g, s in truth["inputs"]]
+    wrong = [i for i, (x, y) in enumerate(zip(planted, truth["expected"], strict=True)) if x != y]
+    assert wrong and all(isinstance(e, int) for e in truth["expected"])
+    first = wrong[0]
+    expect(page.locator('[data-role="expected-text"]')).to_have_text(f"Expected: {truth['expected'][first]}")
+    expect(page.locator('[data-role="got-text"]')).to_have_text(f"Yours: {planted[first]}")
+    for role in ("expected", "got"):
+        expect(page.locator(f'[data-board="{role}"]')).to_be_hidden()
+    assert page.locator('[data-role="differs"]').count() == 0
+
+
 def test_an_endless_loop_is_stopped_and_the_page_still_answers(page, live_server, client):
     # The devlog's loop with a shift of 8 on a diagonal pair: shiftedBit passes the
     # destination and the loop never ends (a1 -> b2 is the task's first input).

@@ -215,5 +215,5 @@ def test_a_bad_data_file_stops_the_start_with_its_message(tmp_path):
     last = run.stderr.strip().splitlines()[-1]
     assert last == (
         "chessviz.datafiles.DataFileError: chessviz/data/code-tasks.toml: task 7 ('same-diagonal'): field 'result': "
-        "expected one of 'bitboard', 'boolean', 'square', got 'bool'"
+        "expected one of 'bitboard', 'boolean', 'square', 'index', got 'bool'"
     ), run.stderr[-2000:]

@@ -59,6 +59,7 @@ RESULT_KINDS = {
     "bitboard": LERBEF,
     "boolean": S.BOOL,
     "square": {"type": "integer", "minimum": -1, "maximum": 63, "description": "a LERF square index, -1 for none"},
+    "index": {"type": "integer", "minimum": 0, "description": "a table index (a magic's, at most 2^12 - 1 here)"},
 }
 COUNT = {"type": "integer", "minimum": 0}
 # The query string of each chapter that shows one input (the chapter's own state fields).

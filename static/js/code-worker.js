@@ -177,6 +177,8 @@ function token(kind, value) {
     if (value === 0 || value === 1) return { value: String(value === 1) }; // C's int 0 and 1
     return { bad: `${describe(value)}, not true or false` };
   }
+  // A table index: a whole number, as a BigInt (the bitboards' arithmetic gives one) or a Number.
+  if (kind === "index" && typeof value === "bigint" && value >= 0n && value <= BB_ALL) return { value: String(value) };
   if (Number.isInteger(value)) return { value: String(value) };
   return { bad: `${describe(value)}, not a whole number` };
 }

@@ -175,6 +175,12 @@ test("the edges of each kind of answer", () => {
   // Up to 60 characters a string is quoted whole.
   assert.deepEqual(returning('"y".repeat(60)'), { bad: `"${"y".repeat(60)}", not a BigInt` });
   assert.deepEqual(returning('"y".repeat(61)'), { bad: `"${"y".repeat(60)}...", not a BigInt` });
+  // A table index is a whole number, as a BigInt or a Number, written in decimal; never negative.
+  assert.deepEqual(returning("1791n", "index"), { value: "1791" });
+  assert.deepEqual(returning("1791", "index"), { value: "1791" });
+  assert.deepEqual(returning("(1n << 64n) - 1n", "index"), { value: String((1n << 64n) - 1n) });
+  assert.deepEqual(returning("-1n", "index"), { bad: "-1n, not a whole number" });
+  assert.deepEqual(returning("1.5", "index"), { bad: "1.5, not a whole number" });
 });
 
 test("whatever is thrown, the answer says it, with the line from 10 on", () => {

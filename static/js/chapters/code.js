@@ -518,8 +518,9 @@ function drawFailure(one, task, expected, answer) {
   const view = one.view;
   // The pieces show the occupancy; the set bits would only hide them.
   const fills = view.line ? squaresMap(parseBB(view.line), MAPPING, "mask") : {};
-  // A true/false answer needs no boards of its own; a bitboard or a square does.
-  expectedColumn.hidden = gotColumn.hidden = task.result === "boolean";
+  // A true/false answer or a table index needs no boards of its own (its bits are no squares); a
+  // bitboard or a square does.
+  expectedColumn.hidden = gotColumn.hidden = task.result === "boolean" || task.result === "index";
   inputBoard.draw({ bits: null, mapping: MAPPING, pieces: view.pieces, marks: view.marks, fills, caption: "The input" });
   legend.textContent = `The input: ${view.caption}.`;
   if (task.result === "bitboard") {
