@@ -91,9 +91,12 @@ const unionBoard = createValueBoard(unionColumn, { role: "attacks", label: "All 
 // The exercise: the fill before a doubling step and its propagator are given; mark the fill after it.
 const predict = createStatePredict(root, state, "");
 const promptLine = predict.element.querySelector(".predict-prompt");
+// The step chosen above a row of the three boards: the two given, then the student's (a projector
+// shows them side by side; the prediction's board was a screen below the givens).
+const stepChoice = el("div", { class: "step-choice" });
 const givens = el("div", { class: "boards givens" });
-promptLine.after(givens);
-const doubling = createRadioGroup(givens, {
+promptLine.after(stepChoice, givens);
+const doubling = createRadioGroup(stepChoice, {
   legend: "Doubling step",
   choices: [
     ["1", "1 (1 square)"],
@@ -108,6 +111,7 @@ const givenPro = createBoard(add(givens, "div", { class: "column" }), {
   label: "Its propagator",
   size: "small",
 });
+givens.append(predict.element.querySelector(".predict-board"));
 
 /** A step of the fill by its kind, in a few words (for the stepper and the board's caption). */
 const STEP_NAMES = {

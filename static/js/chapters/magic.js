@@ -183,7 +183,7 @@ function drawLookup(s, a) {
     mask: {
       fills: squaresMap(v.mask, s.mapping, "mask"),
       marks: squaresMap(big(a.edges), s.mapping, "edge"),
-      caption: `The mask: ${plural(a.bits, "square")} (dotted); the last square of each ray, which it leaves out, crossed`,
+      caption: `The mask: ${plural(a.bits, "square")} (dotted); the ray ends it leaves out, crossed`,
       legend: { mask: "the mask" },
     },
     blockers: {
