@@ -66,6 +66,11 @@ def test_kogge_stone_exercise_gives_the_fill_and_propagator_and_hides_the_rest(p
     wait_for_board(page, "propagator", squares_of(values["n_pro1"], "lerf"))
     answer_squares = squares_of(values["n_gen2"], "lerf")
     assert answer_squares == {"c2", "c3", "c4"}  # the jump of 2 lands on c4; c5 is a blocker
+    # On a wide screen the two given boards and the student's stand in one row, whole on it.
+    boxes = [page.locator(f'[data-board="{role}"]').bounding_box() for role in ("fill", "propagator", "predict")]
+    assert boxes[0]["x"] < boxes[1]["x"] < boxes[2]["x"] and boxes[2]["x"] + boxes[2]["width"] <= 1280, boxes
+    bottoms = [b["y"] + b["height"] for b in boxes]  # the row aligns its boards at their foot
+    assert max(bottoms) - min(bottoms) < 2, boxes
     mark_squares(page, answer_squares)
     page.click('[data-action="reveal"]')
     wait_for_marks(page, "predict", answer_squares, answer_squares)
