@@ -331,6 +331,8 @@ def test_a_question_to_the_class_hides_the_answers_and_keeps_each_answer_and_stu
     asked = []
     tp.on("request", lambda r: asked.append(r.url) if r.method == "POST" and r.url.endswith("/questions") else None)
 
+    # Ann explores on her own, on the same page: the question hides its answers there too.
+    sp.get_by_role("button", name="Stop following").click()
     tp.get_by_role("button", name="Ask the class").dblclick()
     expect(sp.locator("[data-live-prompt]")).to_contain_text("positive rays")
     at_path(tp, "/chapter/rays?sq=c3&hide=1")
@@ -339,9 +341,13 @@ def test_a_question_to_the_class_hides_the_answers_and_keeps_each_answer_and_stu
         expect(page.locator("html")).to_have_attribute("data-answers", "hidden")
         expect(page.locator('[data-role="answer-hidden"]')).to_be_visible()
     assert len(asked) == 1, asked  # the double click asked once
+    sp.get_by_role("button", name="Follow the teacher").click()
+    at_path(sp, "/chapter/rays?sq=c3&hide=1")
     # On the student's phone the chapter's own exercise box (its board and its Reveal) gives way to the class's.
     expect(sp.locator("#chapter .predict")).to_be_hidden()
-    expect(tp.locator("#chapter .predict")).to_be_visible()  # the teacher's page keeps it
+    expect(tp.locator("#chapter .predict")).to_be_visible()  # the teacher's page keeps it, but not its
+    for action in ("reveal", "next-exercise", "exercise-mode"):  # answers, another board or answers again
+        expect(tp.locator(f'#chapter .predict [data-action="{action}"]')).to_be_hidden()
     first = sp.locator("[data-live-task]").get_attribute("data-question-id")
 
     sp.locator('[data-board="my-answer"] [data-square="c4"]').click()
@@ -392,9 +398,10 @@ def test_a_question_to_the_class_hides_the_answers_and_keeps_each_answer_and_stu
     for page in (tp, sp):
         expect(page.locator("html")).to_have_attribute("data-answers", "shown")
     expect(sp.locator("#chapter .predict")).to_be_visible()  # revealed: the chapter's exercise is theirs again
+    expect(tp.locator('#chapter .predict [data-action="exercise-mode"]')).to_be_visible()
     at_path(tp, "/chapter/rays?sq=c3")
     tp.reload()
-    expect(tp.locator("[data-live-answered]")).to_have_text("Answered: 0 of 1; right: 0 of 0.")
+    expect(tp.locator("[data-live-answered]")).to_have_text("Answered: 0 of 1.")  # no "right: 0 of 0"
     expect(tp.get_by_role("button", name="Reveal to the class")).to_be_disabled()
     for page in (tp, sp):
         expect(page.locator("[data-live-elsewhere]")).to_be_hidden()

@@ -315,7 +315,7 @@ function teacherPanel(root, start, record) {
   function drawTally(tally) {
     drawStudents(tally.students);
     answered = tally.answered;
-    const right = question.answer ? `; right: ${tally.right} of ${tally.answered}` : "";
+    const right = question.answer && tally.answered ? `; right: ${tally.right} of ${tally.answered}` : "";
     part("answered").textContent = `Answered: ${tally.answered} of ${tally.students}${right}.`;
     Object.assign(part("answered").dataset, { answered: tally.answered, students: tally.students, right: tally.right });
     if (question.kind === "squares") {
@@ -540,9 +540,15 @@ function studentBar(root, record) {
     if (!next.answer) {
       const asked = new URL(next.path, window.location.href).pathname;
       const now = kept("student");
+      const here = window.location.pathname;
       // This page, hidden here for a question another one replaces, shows its answers again.
-      if (now?.hid && now.asked === window.location.pathname && asked !== now.asked) hideAnswers(false);
+      if (now?.hid && now.asked === here && asked !== now.asked) hideAnswers(false);
       amend(asked === now?.asked ? { asked } : { asked, hid: false });
+      // A student exploring on their own, on the page the question is about: its answers hide too.
+      if (asked === here && !answersHiddenIn(window.location.href)) {
+        amend({ hid: true });
+        hideAnswers(true);
+      }
     }
     let draft = null;
     try {
