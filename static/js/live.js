@@ -695,8 +695,10 @@ function studentBar(root, record) {
     (me) => {
       part("who").textContent = `You are ${me.name}.`;
       if (me.question) {
-        setQuestion(me.question, me.answer);
-        if (me.revealed !== null) revealed({ question_id: me.question.question_id, answer: me.revealed }, me);
+        // A question already revealed comes with its answer: nothing of this page is hidden for it.
+        const closed = me.revealed !== null;
+        setQuestion(closed ? { ...me.question, answer: me.revealed } : me.question, me.answer);
+        if (closed) revealed({ question_id: me.question.question_id, answer: me.revealed }, me);
       }
       stream = follow(record.code, {
         lastId,
