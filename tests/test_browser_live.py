@@ -372,6 +372,8 @@ def test_a_question_to_the_class_hides_the_answers_and_keeps_each_answer_and_stu
     at_path(sp, "/chapter/squares")
     for page in (tp, sp):
         expect(page.locator("[data-live-elsewhere] a")).to_have_attribute("href", "/chapter/rays?sq=c3&hide=1")
+    # On the phone the page followed to opens on the open question, Send in view.
+    expect(sp.get_by_role("button", name="Send my answer")).to_be_in_viewport(ratio=0.9)
     tp.goto(f"{teacher.base}/chapter/rays?sq=c3")
     for page in (tp, sp):
         at_path(page, "/chapter/rays?sq=c3&hide=1")

@@ -699,6 +699,8 @@ function studentBar(root, record) {
         const closed = me.revealed !== null;
         setQuestion(closed ? { ...me.question, answer: me.revealed } : me.question, me.answer);
         if (closed) revealed({ question_id: me.question.question_id, answer: me.revealed }, me);
+        // Open, on a page just opened (the teacher's next, followed): the task in view, Send too.
+        else part("task").scrollIntoView({ block: "nearest" });
       }
       stream = follow(record.code, {
         lastId,
