@@ -33,6 +33,19 @@ if (root) setUp(root);
 /** A student's text quoted back, cut to a line. */
 const shown = (text) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
 
+/** Call fn once the chapter has drawn (at once if it has, or if the page has none), in a frame of its own. */
+function whenDrawn(fn) {
+  const chapter = document.getElementById("chapter");
+  const later = () => requestAnimationFrame(() => fn());
+  if (!chapter || chapter.dataset.drawn) return later();
+  const observer = new MutationObserver(() => {
+    if (!chapter.dataset.drawn) return;
+    observer.disconnect();
+    later();
+  });
+  observer.observe(chapter, { attributes: true, attributeFilter: ["data-drawn"] });
+}
+
 /** "1 student", "3 students". */
 const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -699,8 +712,9 @@ function studentBar(root, record) {
         const closed = me.revealed !== null;
         setQuestion(closed ? { ...me.question, answer: me.revealed } : me.question, me.answer);
         if (closed) revealed({ question_id: me.question.question_id, answer: me.revealed }, me);
-        // Open, on a page just opened (the teacher's next, followed): the task in view, Send too.
-        else part("task").scrollIntoView({ block: "nearest" });
+        // Open, on a page just opened (the teacher's next, followed): the task in view, Send too,
+        // once the chapter has drawn (what it adds above the bar, a worksheet link, moves it down).
+        else whenDrawn(() => part("task").scrollIntoView({ block: "nearest" }));
       }
       stream = follow(record.code, {
         lastId,
