@@ -193,7 +193,7 @@ def _propagator(t: Trace, d: Direction, mapping: str, empty: int, name: str) -> 
 def _last_step(t: Trace, d: Direction, mapping: str, fill: str, value: int) -> int:
     """One more step than the fill: the squares it reaches and the blocker that stopped it."""
     s, shift, wrap = d.short, d.shift(mapping), d.wrap_mask(mapping)
-    label = f"Attacks to the {d.words}: the fill moved one more square, onto the blocker"
+    label = f"Attacks to the {d.words}: the fill moved one more square, onto the blocker if one stopped it"
     if wrap is None:
         return t.step(f"{s}_attacks", label, f"attacks_{s} = {_shift(fill, shift)}", _shifted(value, shift), 1)
     constant = "not_a" if d.file_step == 1 else "not_h"

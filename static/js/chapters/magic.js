@@ -291,7 +291,7 @@ const VERDICTS = {
   too_few_top_bits: (c, r) =>
     `mask × candidate puts only ${c.top_bits} bits in its top byte (fewer than ${r.min_top_bits}): it would spread the blocker sets over too few indices. Dropped without a try.`,
   collision: (c) =>
-    `It placed ${plural(c.placed, "blocker set")} on their indices, then two sets with different attacks landed on index ${c.collision.index}: a collision. Dropped; the next candidate.`,
+    `It placed ${plural(c.placed, "blocker set")} on ${c.placed === 1 ? "its index" : "their indices"}, then two sets with different attacks landed on index ${c.collision.index}: a collision. Dropped; the next candidate.`,
   magic: (c, r) =>
     `All ${r.subsets} blocker sets placed, and no two with different attacks share an index (${plural(c.shared, "set")} shared one with the same attacks, which is allowed): a magic.`,
 };
