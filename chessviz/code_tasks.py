@@ -1,4 +1,4 @@
-"""The code chapter's tasks: write the devlog's functions (and three wiki routines) yourself.
+"""The code chapter's tasks: write the devlog's functions (and three wiki routines, three engines' steps) yourself.
 
 Each task names a JavaScript function (or class) the student writes, the inputs it is
 checked on (every pair on a line, every square, or every square with many occupancies)

@@ -27,7 +27,12 @@ def _index(text: str) -> int:
     return int(text)
 
 
-TASK = P.choice("task", TASK_IDS, "The task: one per exercise of the devlog, and three wiki routines.", example="horizontal")
+TASK = P.choice(
+    "task",
+    TASK_IDS,
+    "The task: one per exercise of the devlog, three wiki routines and three engines' steps.",
+    example="horizontal",
+)
 INDEX = P.Param(
     "index",
     _index,
