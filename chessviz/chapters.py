@@ -95,7 +95,8 @@ CHAPTERS: tuple[Chapter, ...] = (
         sources=(DEVLOG,),
         picture=pic.of_squares("e1", "h1"),
         asks_when=(
-            "Put two bits or more on the destination board first (tick “several bits”): a board of one bit shows its own answer."
+            "Put two bits or more on the destination board first (tick “Allow several bits per board”): "
+            "a board of one bit shows its own answer."
         ),
     ),
     Chapter(

@@ -322,7 +322,7 @@ def test_a_question_to_the_class_hides_the_answers_and_keeps_each_answer_and_stu
     tp.get_by_role("button", name="Ask the class").click()
     expect(tp.locator("[data-live-note]")).to_have_text(
         "This page asks the class nothing as it stands. Put two bits or more on the destination board first "
-        "(tick “several bits”): a board of one bit shows its own answer."
+        "(tick “Allow several bits per board”): a board of one bit shows its own answer."
     )
     at_path(tp, "/chapter/msb")
     expect(sp.locator("[data-live-task]")).to_be_hidden()
