@@ -425,6 +425,30 @@ def test_a_question_to_the_class_hides_the_answers_and_keeps_each_answer_and_stu
     student.check(allowed=("net::ERR_FAILED", "404"))  # the check the test made fail; the ended class
 
 
+def test_a_page_hidden_for_a_question_shows_its_answers_again_when_another_question_replaces_it(people):
+    """A student exploring on their own has the question's page hidden (its answers would give the
+    question away). The teacher then asks another question elsewhere: the first is closed, its
+    reveal never comes, and the page the student is on shows its answers again."""
+    teacher = people()
+    code = start_class(teacher, "/chapter/rays?sq=c3")
+    tp = teacher.page
+    student = people(width=390, height=844)
+    join(student, code, "Bo")
+    sp = student.page
+    at_path(sp, "/chapter/rays?sq=c3")
+    sp.get_by_role("button", name="Stop following").click()
+    tp.get_by_role("button", name="Ask the class").click()
+    at_path(sp, "/chapter/rays?sq=c3&hide=1")  # on the question's page: hidden there too
+    expect(sp.locator("html")).to_have_attribute("data-answers", "hidden")
+    tp.goto(f"{teacher.base}/chapter/mask?sq=d4")
+    tp.get_by_role("button", name="Ask the class").click()
+    expect(sp.locator("[data-live-prompt]")).to_contain_text("(o - r) & m")
+    at_path(sp, "/chapter/rays?sq=c3")  # the rays question is gone: its page is the student's again
+    expect(sp.locator("html")).to_have_attribute("data-answers", "shown")
+    teacher.check()
+    student.check()
+
+
 def test_the_join_page_says_what_is_wrong(people):
     student = people(width=390, height=844)
     student.go("/join")
