@@ -282,13 +282,14 @@ def game(state: State) -> Question | None:
         board = parse_fen(fen)
     except ChessvizError:
         return None  # the page shows the FEN's error and asks nothing
-    piece = describe(board, "lerf", selected)["selected"]
+    described = describe(board, "lerf", selected)  # the position's pieces and the selected one's moves
+    piece = described["selected"]
     if piece["piece"] is None:
         return None
     colour = "white" if piece["piece"].isupper() else "black"
     name = {"k": "king", "q": "queen", "r": "rook", "b": "bishop", "n": "knight", "p": "pawn"}[piece["piece"].lower()]
     prompt = f"In the position on the board, mark every square the {colour} {name} on {SQUARE_NAMES[selected]} can move to."
-    return Question("squares", prompt, piece["bitboard"], describe(board, "lerf")["pieces"])
+    return Question("squares", prompt, piece["bitboard"], described["pieces"])
 
 
 def squares_chapter(state: State) -> Question:
