@@ -92,10 +92,9 @@ function teacherPanel(root, start, record) {
   // Back on the page of a question still open (by a link, the list of chapters: any way but Back,
   // which comes back to its hidden address), its answers stay hidden until the reveal. Before the
   // chapter reads its state (this module runs first), and before the page is sent to the class.
-  if (record.asked === window.location.pathname && !answersHiddenIn(window.location.href)) {
+  if (hideForQuestion(record.asked)) {
     record.hid = true;
     keep("teacher", record);
-    hideAnswers(true);
   }
   const lanHosts = JSON.parse(root.dataset.lanHosts || "[]");
   const onLoopback = isLoopback(window.location.hostname);
@@ -153,6 +152,13 @@ function teacherPanel(root, start, record) {
   let timers = [];
   // { again: true }: a message answering the teacher's press, heard even when it repeats the last one.
   const note = (text, options) => announce(part("note"), text, options);
+  /** The open question is over (revealed, or gone): this page's answers hidden for it come back. */
+  const questionOver = () => {
+    showAfterQuestion(record);
+    record.hid = false;
+    record.asked = null;
+    keep("teacher", record);
+  };
 
   function show(open) {
     record.open = open;
@@ -181,13 +187,7 @@ function teacherPanel(root, start, record) {
         question = { ...info.question, ...(revealed === undefined ? {} : { answer: revealed }) };
         drawQuestion();
         poll(); // its counts now, not at the next tick of the class's student count
-      } else if (record.asked) {
-        // No question open after all: the answers hidden for it on the way in come back.
-        if (record.hid && record.asked === window.location.pathname) hideAnswers(false);
-        record.hid = false;
-        record.asked = null;
-        keep("teacher", record);
-      }
+      } else if (record.asked) questionOver(); // no question open after all
     },
     (error) => {
       if (error.status === 404) ended("The class has ended (it was ended, or it expired): start a new one.");
@@ -239,15 +239,11 @@ function teacherPanel(root, start, record) {
     try {
       question = await call("POST", `/${record.code}/questions`, { body: { path: viewPath() }, key: record.key });
       answered = 0;
-      record.asked = window.location.pathname;
-      keep("teacher", record);
       // While the class works it out, the chapter's own answers are hidden (its exercise mode), on
       // this page and on every student's that follows it; the reveal shows them again.
-      if (!answersHiddenIn(window.location.href)) {
-        record.hid = true;
-        keep("teacher", record);
-        hideAnswers(true);
-      }
+      record.asked = window.location.pathname;
+      if (hideForQuestion(record.asked)) record.hid = true;
+      keep("teacher", record);
       drawQuestion();
       poll();
     } catch (error) {
@@ -267,10 +263,7 @@ function teacherPanel(root, start, record) {
       const revealed = await call("POST", `/${record.code}/questions/${question.question_id}/reveal`, { key: record.key });
       question.answer = revealed.answer;
       record.revealed = { question_id: question.question_id, answer: revealed.answer };
-      if (record.hid && record.asked === window.location.pathname) hideAnswers(false);
-      record.hid = false;
-      record.asked = null;
-      keep("teacher", record);
+      questionOver();
       drawQuestion();
       poll();
     } catch {
@@ -383,8 +376,7 @@ function teacherPanel(root, start, record) {
     panel.remove();
     delete document.documentElement.dataset.liveOpen;
     delete document.documentElement.dataset.liveAsking;
-    // The answers hidden for a question come back with the class's end.
-    if (record.hid && record.asked === window.location.pathname) hideAnswers(false);
+    showAfterQuestion(record); // the answers hidden for a question come back with the class's end
     start.textContent = "Start a class";
     start.removeAttribute("aria-expanded");
     const restart = start.cloneNode(true); // drop the panel's listener
@@ -394,6 +386,22 @@ function teacherPanel(root, start, record) {
     setTimeout(() => told.remove(), 15000);
     window.dispatchEvent(new Event("resize"));
   }
+}
+
+/**
+ * Hide this page's answers for the open question asked on the page `asked` (a pathname), if this is
+ * that page and they are not hidden already: it is reached by a link, not by the hidden address the
+ * question left. Returns whether it hid them (a record keeps that as `hid`).
+ */
+function hideForQuestion(asked) {
+  if (asked !== window.location.pathname || answersHiddenIn(window.location.href)) return false;
+  hideAnswers(true);
+  return true;
+}
+
+/** Show this page's answers again if they were hidden here for the question of `record` (its asked, hid). */
+function showAfterQuestion(record) {
+  if (record?.hid && record.asked === window.location.pathname) hideAnswers(false);
 }
 
 /** Hide the chapter's answers (exercise mode, no prediction) or show them again: the link Share gives. */
@@ -428,10 +436,7 @@ function watchUrl(onChange) {
 function studentBar(root, record) {
   // On the page of a question still open, reached by a link while not following: its answers stay
   // hidden until the reveal, as on the teacher's page (this module runs before the chapter's).
-  if (record.asked === window.location.pathname && !answersHiddenIn(window.location.href)) {
-    keep("student", { ...record, hid: true });
-    hideAnswers(true);
-  }
+  if (hideForQuestion(record.asked)) keep("student", { ...record, hid: true });
   const box = el("section", { class: "live-student", "aria-labelledby": "live-student-title", "data-live-student": "" });
   box.innerHTML = `
     <div class="live-student-head">
@@ -553,15 +558,13 @@ function studentBar(root, record) {
     if (!next.answer) {
       const asked = new URL(next.path, window.location.href).pathname;
       const now = kept("student");
-      const here = window.location.pathname;
-      // This page, hidden here for a question another one replaces, shows its answers again.
-      if (now?.hid && now.asked === here && asked !== now.asked) hideAnswers(false);
-      amend(asked === now?.asked ? { asked } : { asked, hid: false });
-      // A student exploring on their own, on the page the question is about: its answers hide too.
-      if (asked === here && !answersHiddenIn(window.location.href)) {
-        amend({ hid: true });
-        hideAnswers(true);
+      // Another question: this page, hidden here for the one it replaces, shows its answers again.
+      if (asked !== now?.asked) {
+        showAfterQuestion(now);
+        amend({ asked, hid: false });
       }
+      // A student exploring on their own, on the page the question is about: its answers hide too.
+      if (hideForQuestion(asked)) amend({ hid: true });
     }
     let draft = null;
     try {
@@ -676,8 +679,7 @@ function studentBar(root, record) {
   async function revealed(data, known = null) {
     if (!question || data.question_id !== question.question_id) return;
     question.answer = data.answer;
-    const now = kept("student");
-    if (now?.hid && now.asked === window.location.pathname) hideAnswers(false);
+    showAfterQuestion(kept("student"));
     amend({ asked: null, hid: false });
     drawTask();
     try {
