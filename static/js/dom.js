@@ -41,6 +41,34 @@ export function taskWords(text) {
 }
 
 /**
+ * A line that says a task in `element`, again at each draw where the task follows the state: its
+ * nodes are made again only when the words change. Returns say(text).
+ */
+export function taskLine(element) {
+  let shown = null;
+  return (text) => {
+    if (text === shown) return;
+    shown = text;
+    element.replaceChildren(...taskWords(text));
+  };
+}
+
+/**
+ * A verdict line in `element`: what it says (printed too) and an invitation to act, to reveal,
+ * which is the screen's (paper has no reveal). Two spans made once and written with setText: a
+ * tap on a board redraws them. Returns say(words, invitation).
+ */
+export function verdictLine(element) {
+  const said = el("span");
+  const invite = screenOnly("");
+  element.append(said, invite);
+  return (words, invitation = "") => {
+    setText(said, words);
+    setText(invite, invitation);
+  };
+}
+
+/**
  * Append a row of `count` board columns (div.boards > div.column) to `container`; `extra`
  * gives a column one more class by position. Returns the columns.
  */

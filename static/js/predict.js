@@ -3,7 +3,7 @@
 
 import { compareMarked, convert, popcount, SQUARE_NAMES, squaresOf } from "./bits.js";
 import { createBoard } from "./board.js";
-import { el, screenOnly, setDisabled, setText, taskWords } from "./dom.js";
+import { setDisabled, taskLine, taskWords, verdictLine } from "./dom.js";
 
 /**
  * Create the exercise in `container`. options: prompt (the question, text),
@@ -27,14 +27,8 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
       <button type="button" data-action="exercise-mode" aria-pressed="false">Practise: hide the answers</button>
     </div>
     <p class="predict-score" role="status" aria-live="polite"></p>`;
-  const promptLine = box.querySelector(".predict-prompt");
-  let shownPrompt = null;
-  /** Say the task (a chapter whose task follows its state says it again at each draw). */
-  const say = (text) => {
-    if (text === shownPrompt) return;
-    shownPrompt = text;
-    promptLine.replaceChildren(...taskWords(text));
-  };
+  // The task: a chapter whose task follows its state says it again at each draw.
+  const say = taskLine(box.querySelector(".predict-prompt"));
   say(prompt);
   const board = createBoard(box.querySelector(".predict-board"), {
     role,
@@ -43,13 +37,9 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
     onSquare: (name) => onToggle(name),
   });
   box.querySelector("h2").append(...taskWords("Your turn: predict, then reveal"));
-  const score = box.querySelector(".predict-score");
   // The score once revealed; before, the count of squares marked and the invitation to reveal,
-  // which are the screen's (paper has no reveal, and no square a pen marked counted). Two parts
-  // made once and written with setText: a tap on the board redraws them.
-  const said = el("span");
-  const invite = screenOnly("");
-  score.append(said, invite);
+  // which are the screen's (paper has no reveal, and no square a pen marked counted).
+  const score = verdictLine(box.querySelector(".predict-score"));
   const reveal = box.querySelector('[data-action="reveal"]');
   box.querySelector(".predict-actions").addEventListener("click", (event) => {
     const action = event.target.dataset?.action;
@@ -71,9 +61,7 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
         const judged = compareMarked(predicted, truth);
         for (const [mark, squares] of Object.entries(judged)) for (const sq of squaresOf(squares)) marks[SQUARE_NAMES[sq]] = mark;
         const [right, wrong, missed] = [judged.right, judged.wrong, judged.missed].map(popcount);
-        setText(invite, "");
-        setText(
-          said,
+        score(
           predicted === 0n
             ? `The answer: the ${popcount(truth)} square${popcount(truth) === 1 ? "" : "s"} marked ○.`
             : wrong === 0 && missed === 0
@@ -84,9 +72,8 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
         );
         box.dataset.score = `${right}/${wrong}/${missed}`;
       } else {
-        setText(said, "");
         const marked = popcount(predicted);
-        setText(invite, revealed ? "" : `${marked} square${marked === 1 ? "" : "s"} marked. Reveal when you are ready.`);
+        score("", revealed ? "" : `${marked} square${marked === 1 ? "" : "s"} marked. Reveal when you are ready.`);
         delete box.dataset.score;
       }
       board.draw({ bits: predicted, mapping: "lerf", marks, flip });

@@ -3,7 +3,7 @@
 // Next exercise and the practise switch are handled by the chapter skeleton (chapter.js).
 
 import { parseBB } from "./bits.js";
-import { el, screenOnly, setDisabled, setText, taskWords } from "./dom.js";
+import { el, setDisabled, taskLine, taskWords, verdictLine } from "./dom.js";
 import { T } from "./state.js";
 
 /** The state fields of a question: the student's answer (text) and whether it is revealed. */
@@ -36,9 +36,9 @@ export function createQuestion(
   });
   const reveal = el("button", { type: "button", "data-action": "reveal-answer" }, "Reveal the answer");
   // The verdict, or the invitation to answer and reveal, which is the screen's (paper has no reveal).
-  const said = el("span");
-  const invite = screenOnly("");
-  const score = el("p", { class: "predict-score", role: "status", "aria-live": "polite" }, said, invite);
+  const score = el("p", { class: "predict-score", role: "status", "aria-live": "polite" });
+  const say = verdictLine(score);
+  const sayPrompt = taskLine(prompt);
   const box = el(
     "section",
     { class: "predict question", "aria-label": "Answer, then reveal", "data-kind": kind },
@@ -72,15 +72,11 @@ export function createQuestion(
   });
   container.append(box);
   let shownChoices = "";
-  let shownPrompt = null;
 
   return {
     element: box,
     draw({ prompt: text, choices: list = [], answer, answerText, revealed, given }) {
-      if (text !== shownPrompt) {
-        shownPrompt = text;
-        prompt.replaceChildren(...taskWords(text));
-      }
+      sayPrompt(text);
       box.dataset.revealed = revealed ? "1" : "0";
       setDisabled(reveal, revealed || answer === null);
       if (kind === "choice") {
@@ -110,9 +106,7 @@ export function createQuestion(
         (kind === "choice" ? given === answer : kind === "number" ? parseBB(given) === answer : normalize(given) === answer);
       if (revealed && answer !== null) {
         box.dataset.correct = String(right);
-        setText(invite, "");
-        setText(
-          said,
+        say(
           right
             ? `✓ Right: ${answerText}.`
             : given === ""
@@ -121,8 +115,7 @@ export function createQuestion(
         );
       } else {
         delete box.dataset.correct;
-        setText(said, "");
-        setText(invite, answer === null ? "" : "Answer, then reveal.");
+        say("", answer === null ? "" : "Answer, then reveal.");
       }
     },
   };

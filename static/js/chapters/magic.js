@@ -7,7 +7,7 @@ import { api } from "../api.js";
 import { binary } from "../bits.js";
 import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
-import { add, el, screenOnly, setDisabled, setText } from "../dom.js";
+import { add, el, setDisabled, setText, verdictLine } from "../dom.js";
 import { pick, randomSlider } from "../exercise.js";
 import { big, createSliderSetup, createStatePredict, occupancyIn, predictFields, SLIDER_TAPS, squaresMap } from "../kit.js";
 import { createPieceSelect, createStepView, engineFields, setupValues } from "../methods-view.js";
@@ -88,9 +88,7 @@ const shareReveal = add(shareActions, "button", { type: "button", "data-action":
 shareReveal.addEventListener("click", () => state.set({ srev: true, pq: questionKey(state.get()) }));
 const shareScore = add(share, "p", { class: "predict-score", role: "status", "aria-live": "polite" });
 // The verdict once revealed, the pick before it; the invitation to reveal is the screen's (paper has no reveal).
-const shareSaid = add(shareScore, "span");
-const shareInvite = screenOnly("");
-shareScore.append(shareInvite);
+const shareSay = verdictLine(shareScore);
 root.append(share);
 
 // --- The search, replayed: a candidate at a time.
@@ -274,17 +272,12 @@ function drawShare(s, a) {
   });
   setDisabled(shareReveal, revealed);
   const name = choices[question.answer].name;
-  setText(
-    shareSaid,
-    revealed
-      ? picked === question.answer
-        ? `Right: board ${name} shares index ${a.index}.`
-        : `Board ${name} shares index ${a.index}.`
-      : picked >= 0
-        ? `You picked board ${choices[picked].name}. `
-        : "",
-  );
-  setText(shareInvite, revealed ? "" : picked >= 0 ? "Reveal when you are ready." : "Pick a board, then reveal.");
+  if (revealed)
+    shareSay(
+      picked === question.answer ? `Right: board ${name} shares index ${a.index}.` : `Board ${name} shares index ${a.index}.`,
+    );
+  else if (picked >= 0) shareSay(`You picked board ${choices[picked].name}. `, "Reveal when you are ready.");
+  else shareSay("", "Pick a board, then reveal.");
 }
 
 const VERDICTS = {
