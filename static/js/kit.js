@@ -93,6 +93,8 @@ export function createSliderSetup(container, state, { piece = "R", lineChoice = 
   clear.addEventListener("click", () => ask({ occ: 0n }));
   top.append(el("div", { class: "stack" }, reset, clear));
   const [occColumn, sliderColumn] = columns(container, 2);
+  // The boards to choose on: on a phone a stepper of what they give stands after them (chessviz.css).
+  for (const column of [occColumn, sliderColumn]) column.classList.add("input-before-steps");
   // A square holds one piece: a click that would put the slider and a blocker on one square
   // is refused with a sentence, instead of one of them silently vanishing. The sentence goes
   // right under the board that was tapped: on a phone the boards stand one above the other, and

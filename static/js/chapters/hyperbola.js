@@ -56,11 +56,8 @@ const equation = el(
 root.append(equation);
 
 // The terms' stepper and the current term's formula, above the boards; the term's board beside
-// the occupancy and the slider; the list of terms and the union further down. On a phone
-// (chessviz.css) the stepper comes after the two boards to choose on, just above the term's
-// board: a screen above it, Next changed a board out of sight.
-const steps = add(root, "div", { class: "toolbar steps-after-input" });
-for (const column of setup.boards.querySelectorAll(":scope > .column")) column.classList.add("input-before-steps");
+// the occupancy and the slider; the list of terms and the union further down.
+const steps = add(root, "div", { class: "toolbar" });
 const stepper = createStepper(steps, {
   label: "Term",
   onChange: (i) => state.set({ step: i }, { history: "replace" }),

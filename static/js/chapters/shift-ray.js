@@ -51,9 +51,9 @@ const pick = createPickSwitch(top, state, [
 // loop and what it does here. An error such as not_aligned goes right under the board to
 // choose on: on a phone the boards stand one above the other, and the finger that chose a
 // square off the start's lines is there, a screen and more above the loop.
-// On a phone (chessviz.css) the stepper comes after the board to choose on, over the boards it
-// steps: a screen below it, Next seemed to change nothing but the step's words.
-const steps = add(root, "div", { class: "toolbar steps-after-input" });
+// On a phone (chessviz.css) the stepper comes after the board to choose on (marked so below),
+// over the boards it steps: a screen below it, Next seemed to change nothing but the step's words.
+const steps = add(root, "div", { class: "toolbar" });
 const stepper = createStepper(steps, { label: "Step", onChange: (i) => state.set({ step: i }, { history: "replace" }) });
 const code = el("p", { class: "formula shift-code", "aria-live": "polite" });
 steps.append(code);
