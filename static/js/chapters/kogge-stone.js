@@ -91,12 +91,8 @@ const unionBoard = createValueBoard(unionColumn, { role: "attacks", label: "All 
 // The exercise: the fill before a doubling step and its propagator are given; mark the fill after it.
 const predict = createStatePredict(root, state, "");
 const promptLine = predict.element.querySelector(".predict-prompt");
-// The step chosen above a row of the three boards: the two given, then the student's (a projector
-// shows them side by side; the prediction's board was a screen below the givens).
-const stepChoice = el("div", { class: "step-choice" });
 const givens = el("div", { class: "boards givens" });
-promptLine.after(stepChoice, givens);
-const doubling = createRadioGroup(stepChoice, {
+const doubling = createRadioGroup(predict.element, {
   legend: "Doubling step",
   choices: [
     ["1", "1 (1 square)"],
@@ -112,6 +108,9 @@ const givenPro = createBoard(add(givens, "div", { class: "column" }), {
   size: "small",
 });
 givens.append(predict.element.querySelector(".predict-board"));
+// The step chosen above a row of the three boards: the two given, then the student's (a projector
+// shows them side by side; the prediction's board was a screen below the givens).
+promptLine.after(doubling.element, givens);
 
 /** A step of the fill by its kind, in a few words (for the stepper and the board's caption). */
 const STEP_NAMES = {
