@@ -95,6 +95,16 @@ def join(student: Person, code: str, name: str | None = None, typed: str | None 
     expect(student.page.locator("[data-live-student]")).to_be_visible()
 
 
+def class_with_a_phone(people, path: str, name: str) -> tuple[Person, Person, str]:
+    """A teacher's class on `path`, and one student on a 390 px phone who joined and follows there."""
+    teacher = people()
+    code = start_class(teacher, path)
+    student = people(width=390, height=844)
+    join(student, code, name)
+    at_path(student.page, path)
+    return teacher, student, code
+
+
 def decode_qr(page) -> str:
     page.wait_for_function(
         "() => { const i = document.querySelector('[data-live-qr]'); return i.complete && i.naturalWidth > 0; }"
@@ -300,13 +310,8 @@ def test_a_question_to_the_class_hides_the_answers_and_keeps_each_answer_and_stu
     reveal fails has it checked again; a reload of the teacher's page keeps the reveal; on another page
     the question says where it was asked. A student who opens the join link again and presses Join
     is back in as themselves, not counted twice."""
-    teacher = people()
-    code = start_class(teacher, "/chapter/rays?sq=c3")
-    tp = teacher.page
-    student = people(width=390, height=844)
-    join(student, code, "Ann")
-    sp = student.page
-    at_path(sp, "/chapter/rays?sq=c3")
+    teacher, student, code = class_with_a_phone(people, "/chapter/rays?sq=c3", "Ann")
+    tp, sp = teacher.page, student.page
     # The join link opened again on the same phone, and Join pressed: the same student, not a second one.
     student.go(f"/join/{code}")
     sp.get_by_role("button", name="Join", exact=True).click()
@@ -429,13 +434,8 @@ def test_a_page_hidden_for_a_question_shows_its_answers_again_when_another_quest
     """A student exploring on their own has the question's page hidden (its answers would give the
     question away). The teacher then asks another question elsewhere: the first is closed, its
     reveal never comes, and the page the student is on shows its answers again."""
-    teacher = people()
-    code = start_class(teacher, "/chapter/rays?sq=c3")
-    tp = teacher.page
-    student = people(width=390, height=844)
-    join(student, code, "Bo")
-    sp = student.page
-    at_path(sp, "/chapter/rays?sq=c3")
+    teacher, student, _ = class_with_a_phone(people, "/chapter/rays?sq=c3", "Bo")
+    tp, sp = teacher.page, student.page
     sp.get_by_role("button", name="Stop following").click()
     tp.get_by_role("button", name="Ask the class").click()
     at_path(sp, "/chapter/rays?sq=c3&hide=1")  # on the question's page: hidden there too
