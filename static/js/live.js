@@ -36,7 +36,7 @@ const shown = (text) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
 /** Call fn once the chapter has drawn (at once if it has, or if the page has none), in a frame of its own. */
 function whenDrawn(fn) {
   const chapter = document.getElementById("chapter");
-  const later = () => requestAnimationFrame(() => fn());
+  const later = () => requestAnimationFrame(fn);
   if (!chapter || chapter.dataset.drawn) return later();
   const observer = new MutationObserver(() => {
     if (!chapter.dataset.drawn) return;
