@@ -449,6 +449,40 @@ def test_a_page_hidden_for_a_question_shows_its_answers_again_when_another_quest
     student.check()
 
 
+# Every address the page gives itself, in order: a page that hides its answers, even for a moment,
+# puts hide=1 in its address.
+RECORD_ADDRESSES = """
+window.addresses = [];
+for (const name of ["pushState", "replaceState"]) {
+  const original = history[name].bind(history);
+  history[name] = (state, title, url) => {
+    window.addresses.push(String(url));
+    return original(state, title, url);
+  };
+}
+"""
+
+
+def test_a_page_opened_after_the_reveal_never_hides_its_answers(people):
+    """The answer revealed, a student opens the question's page: nothing of it is a secret any more,
+    so it opens with its answers and never hides them, not even until the reveal is read."""
+    teacher, student, _ = class_with_a_phone(people, "/chapter/rays?sq=c3", "Cy")
+    tp, sp = teacher.page, student.page
+    tp.get_by_role("button", name="Ask the class").click()
+    at_path(sp, "/chapter/rays?sq=c3&hide=1")
+    tp.get_by_role("button", name="Reveal to the class").click()
+    at_path(sp, "/chapter/rays?sq=c3")
+    sp.get_by_role("button", name="Stop following").click()
+    student.go("/chapter/squares")
+    sp.add_init_script(RECORD_ADDRESSES)
+    student.go("/chapter/rays?sq=c3")
+    expect(sp.locator("[data-live-result]")).to_contain_text("You did not answer")
+    expect(sp.locator("html")).to_have_attribute("data-answers", "shown")
+    assert not [url for url in sp.evaluate("window.addresses") if "hide=1" in url]
+    teacher.check()
+    student.check()
+
+
 def test_the_join_page_says_what_is_wrong(people):
     student = people(width=390, height=844)
     student.go("/join")
