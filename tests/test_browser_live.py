@@ -45,7 +45,8 @@ class Person:
     """One browser context (its own storage: its own keys) and its page, with its problems recorded."""
 
     def __init__(self, browser, base: str, width=1280, height=900):
-        self.context = browser.new_context(viewport={"width": width, "height": height})
+        # A phone is held and tapped: no mouse, no hover.
+        self.context = browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 600)
         self.page = self.context.new_page()
         self.page.set_default_timeout(TIMEOUT)
         self.base = base
@@ -479,6 +480,36 @@ def test_a_page_opened_after_the_reveal_never_hides_its_answers(people):
     expect(sp.locator("[data-live-result]")).to_contain_text("You did not answer")
     expect(sp.locator("html")).to_have_attribute("data-answers", "shown")
     assert not [url for url in sp.evaluate("window.addresses") if "hide=1" in url]
+    teacher.check()
+    student.check()
+
+
+def test_a_following_student_who_changes_their_own_board_is_told_how_to_come_back(people):
+    """A student following the teacher who taps their own board no longer sees the teacher's board:
+    their bar says so at once, and keeps saying it after a reload, until the teacher's next move
+    brings them back or they go back themselves. Not following, exploring is what they chose."""
+    teacher, student, _ = class_with_a_phone(people, "/chapter/rays?sq=c3", "Di")
+    sp = student.page
+    away = sp.locator("[data-live-away]")
+    expect(away).to_be_hidden()
+    sp.locator('[data-board="occupied"] [data-square="f6"]').tap()
+    expect(away).to_be_visible()
+    expect(sp).to_have_url(re.compile(r"/chapter/rays\?sq=c3&occ="))  # a piece of their own
+    teacher.go("/chapter/rays?sq=d5")
+    at_path(sp, "/chapter/rays?sq=d5")
+    expect(away).to_be_hidden()
+    sp.locator('[data-board="occupied"] [data-square="a1"]').tap()
+    expect(away).to_be_visible()
+    sp.reload()
+    expect(away).to_be_visible()
+    screenshot(sp, "live-student-away")
+    sp.get_by_role("button", name="Back to your teacher's board").tap()
+    at_path(sp, "/chapter/rays?sq=d5")
+    expect(away).to_be_hidden()
+    sp.get_by_role("button", name="Stop following").tap()
+    sp.locator('[data-board="occupied"] [data-square="a1"]').tap()
+    expect(sp).to_have_url(re.compile(r"/chapter/rays\?sq=d5&occ="))
+    expect(away).to_be_hidden()
     teacher.check()
     student.check()
 

@@ -445,6 +445,8 @@ function studentBar(root, record) {
       <span class="live-conn" data-live-conn role="status" aria-live="polite"></span>
       <button type="button" data-live-follow aria-pressed="true"></button>
     </div>
+    <p class="live-away" data-live-away hidden>You are exploring on your own board: your teacher's next
+      move brings you back. <button type="button" data-live-back>Back to your teacher's board</button></p>
     <section class="live-task" data-live-task hidden aria-labelledby="live-task-title">
       <h3 id="live-task-title">Your teacher asks</h3>
       <p class="live-prompt" data-live-prompt></p>
@@ -504,6 +506,7 @@ function studentBar(root, record) {
   part("follow").addEventListener("click", async () => {
     keep("student", { ...kept("student"), following: !following() });
     drawFollow();
+    drawAway();
     if (following()) {
       try {
         const info = await call("GET", `/${record.code}`);
@@ -515,7 +518,19 @@ function studentBar(root, record) {
   });
   drawFollow();
 
+  // A following student who taps their own board leaves the teacher's: the bar says so, and how back.
+  const teacherAt = () => kept("student")?.teacherAt ?? null;
+  function drawAway() {
+    const at = teacherAt();
+    part("away").hidden = !following() || !at || viewPath(new URL(at, window.location.href).href) === viewPath();
+  }
+  watchUrl(drawAway);
+  drawAway(); // a reload keeps the student where they went
+  part("back").addEventListener("click", () => goTo(teacherAt()));
+
   function goTo(path) {
+    if (path) amend({ teacherAt: path });
+    drawAway();
     if (!following() || !path) return;
     const here = window.location.pathname + window.location.search;
     if (viewPath(new URL(path, window.location.href).href) === viewPath()) return;
