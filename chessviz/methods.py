@@ -186,7 +186,9 @@ def _propagator(t: Trace, d: Direction, mapping: str, empty: int, name: str) -> 
     if wrap is None:
         return t.step(f"{s}_{name}", f"Propagator to the {d.words}: the empty squares", f"{name}_{s} = empty", empty, 0), ""
     file, constant = ("a", "not_a") if d.file_step == 1 else ("h", "not_h")
-    label = f"Propagator to the {d.words}: the empty squares, the {file}-file cut off (no wrap round the edge)"
+    # The constant's value in this mapping: the code names it, the student reads its bits here.
+    cut = f"the {file}-file cut off (no wrap round the edge; {constant} = 0x{wrap:016x})"
+    label = f"Propagator to the {d.words}: the empty squares, {cut}"
     return t.step(f"{s}_{name}", label, f"{name}_{s} = empty & {constant}", empty & wrap, 1), constant
 
 

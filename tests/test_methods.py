@@ -18,7 +18,7 @@ from chessviz.methods_magic import square_magics, tables
 from chessviz.sliding import attacks, hyperbola_attacks
 from chessviz.squares import BB_ALL, SQUARE_NAMES, bit_of, convert, line_mask
 
-from sliding_oracle import EDGES, MAPPINGS, python_chess_attacks
+from sliding_oracle import EDGES, MAPPINGS, mapped, python_chess_attacks
 
 PIECES = ("rook", "bishop", "queen")
 RING = 0x0000003828380000  # the eight squares round e4, in LERF
@@ -309,3 +309,20 @@ def test_an_unknown_method_is_refused_naming_every_method():
         f"method must be one of {names}, got 'fancy'",
         "method",
     )
+
+
+@pytest.mark.parametrize("mapping", MAPPINGS)
+@pytest.mark.parametrize("method", ["kogge_stone", "dumb7fill"])
+def test_a_fill_s_wrap_constants_are_named_with_their_value_in_the_mapping(method, mapping):
+    """The propagators east and west cut a file off with not_a or not_h: their labels give the
+    constant's value in the mapping shown, every square but that file's (python-chess's files)."""
+    but = {"a": BB_ALL & ~chess.BB_FILE_A, "h": BB_ALL & ~chess.BB_FILE_H}
+    seen = {}
+    for step in trace(method, "queen", chess.E4, 0, mapping).steps:
+        found = re.search(r"the ([ah])-file cut off \(no wrap round the edge; not_([ah]) = 0x([0-9a-f]{16})\)$", step["label"])
+        if found:
+            file, named, value = found.groups()
+            assert file == named
+            seen[file] = int(value, 16)
+    expected = {file: sum(1 << mapped(sq, mapping) for sq in chess.SquareSet(mask)) for file, mask in but.items()}
+    assert seen == expected
