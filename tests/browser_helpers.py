@@ -73,6 +73,13 @@ def board_squares(page, role: str) -> set[str]:
     return set(page.eval_on_selector_all(f'[data-board="{role}"] [data-bit="1"]', "els => els.map(e => e.dataset.square)"))
 
 
+def board_marks(page, role: str) -> dict[str, str]:
+    """Return the mark of every marked square on the board of a role (slider, right, wrong, ...)."""
+    return dict(
+        page.eval_on_selector_all(f'[data-board="{role}"] [data-mark]', "els => els.map(e => [e.dataset.square, e.dataset.mark])")
+    )
+
+
 def board_labels(page, role: str) -> dict[str, str]:
     """Return every square's label on the board of a role, "" where it shows none (board.js makes a
     square's label only when it first has one)."""
@@ -131,11 +138,7 @@ def wait_for_marks(page, role: str, guess: set[str], answer: set[str]) -> None:
     try:
         page.wait_for_function(script, arg=[role, expected])
     except Exception:
-        shown = dict(
-            page.eval_on_selector_all(
-                f'[data-board="{role}"] [data-mark]', "els => els.map(e => [e.dataset.square, e.dataset.mark])"
-            )
-        )
+        shown = board_marks(page, role)
         raise AssertionError(f"board {role} marks {sorted(shown.items())}, expected {sorted(expected.items())}") from None
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from chessviz.squares import convert
 
-from browser_helpers import board_squares, readout, screenshot, squares_of, wait_for_board, wait_for_marks
+from browser_helpers import board_marks, board_squares, readout, screenshot, squares_of, wait_for_board, wait_for_marks
 
 # The engine chapters' default board (static/js/methods-view.js): a slider on e4 among these.
 DEFAULT = sum(chess.BB_SQUARES[chess.parse_square(n)] for n in ("c4", "b4", "e7", "g6", "b1", "h4", "e2"))
@@ -40,8 +40,11 @@ def test_kogge_stone_walks_a_direction_s_fill_as_the_api_steps_it(page, live_ser
     # west from e4: the fill stops before c4, the attacks take c4 (the blocker), not b4 behind it.
     assert squares_of(steps[-1]["value"], mapping) == {"d4", "c4"}
     dumb7 = {s["id"]: s["value"] for s in answer["methods"]["dumb7fill"]["steps"]}
+    blockers = {chess.square_name(sq): "blocker" for sq in chess.SquareSet(DEFAULT & ~chess.BB_E4)}
     for k in range(1, 7):
         assert board_squares(page, f"dumb7-fill{k}") == squares_of(dumb7[f"w_fill{k}"], mapping)
+        # Where the fill stops, and why: each small board marks the slider and the blockers.
+        assert board_marks(page, f"dumb7-fill{k}") == blockers | {"e4": "slider"}
     wait_for_board(page, "attacks", squares_of(answer["attacks"], mapping))
     # Keyboard: Left steps back (focus off the boards).
     page.locator("h1").click()

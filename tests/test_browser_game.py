@@ -2,14 +2,8 @@
 
 from urllib.parse import parse_qs, urlparse
 
-from browser_helpers import board_squares, readout, screenshot, squares_of, wait_for_board
+from browser_helpers import board_marks, board_squares, readout, screenshot, squares_of, wait_for_board
 from devlog_facts import DEVLOG_FEN
-
-
-def marks(page, role="game"):
-    return dict(
-        page.eval_on_selector_all(f'[data-board="{role}"] [data-mark]', "els => els.map(e => [e.dataset.square, e.dataset.mark])")
-    )
 
 
 def test_game_select_move_reload_and_links(page, live_server, client):
@@ -23,7 +17,7 @@ def test_game_select_move_reload_and_links(page, live_server, client):
     page.click('[data-board="game"] [data-square="d4"]')
     wait_for_board(page, "moves", squares_of(position["selected"]["bitboard"], "lerbef"))
     assert readout(page, "moves") == position["selected"]["bitboard"]
-    shown = marks(page)
+    shown = board_marks(page, "game")
     assert shown.pop("d4") == "selected"
     assert set(shown) == set(position["selected"]["moves"])
     assert {sq for sq, m in shown.items() if m == "capture"} == {
@@ -46,7 +40,7 @@ def test_game_select_move_reload_and_links(page, live_server, client):
     page.go_back()
     wait_for_board(page, "game", squares_of(position["occupied"], "lerbef"))
     # Back is Undo: the move is taken back and nothing is selected; select the queen again.
-    assert marks(page) == {}
+    assert board_marks(page, "game") == {}
     page.click('[data-board="game"] [data-square="d4"]')
     wait_for_board(page, "moves", squares_of(position["selected"]["bitboard"], "lerbef"))
     # The link opens the hyperbola chapter with the same attacks.
@@ -72,7 +66,7 @@ def test_game_keyboard_fen_errors_and_predict(page, live_server, client):
         page.click(f'[data-board="predict"] [data-square="{name}"]')
     page.click('[data-action="reveal"]')
     page.wait_for_selector('.predict[data-revealed="1"]')
-    assert marks(page, "predict")["a2"] == "right" and marks(page, "predict")["c2"] == "right"
+    assert board_marks(page, "predict")["a2"] == "right" and board_marks(page, "predict")["c2"] == "right"
     page.focus('[data-board="game"] [data-square="b1"]')
     page.keyboard.press("ArrowUp")
     page.keyboard.press("ArrowLeft")
@@ -115,7 +109,7 @@ def test_a_second_tap_before_the_first_is_drawn_is_read_against_the_first(page, 
     page.goto(live_server + "/chapter/game")
     start = client.get(f"/api/position?fen={DEVLOG_FEN}&mapping=lerbef").json
     wait_for_board(page, "game", squares_of(start["occupied"], "lerbef"))
-    assert marks(page) == {}
+    assert board_marks(page, "game") == {}
     page.evaluate(
         """() => {
           for (const name of ["d4", "d7"]) document.querySelector(`[data-board="game"] [data-square="${name}"]`).click();

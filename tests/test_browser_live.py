@@ -20,7 +20,7 @@ from chessviz.chapters import CHAPTERS
 from chessviz.classes_redis import EmbeddedRedis
 from chessviz.questions import question_for
 
-from browser_helpers import board_labels, said_again, screenshot
+from browser_helpers import board_labels, board_marks, said_again, screenshot
 from live_helpers import make_app
 from servers import served
 from test_browser_classroom import COLOUR_RULES, FAILING_IMPACTS, horizontal_overflow, run_axe
@@ -113,12 +113,6 @@ def decode_qr(page) -> str:
     found = zxingcpp.read_barcodes(Image.open(io.BytesIO(page.locator("[data-live-qr]").screenshot())))
     assert len(found) == 1
     return found[0].text
-
-
-def marks_on(page, role: str) -> dict[str, str]:
-    return dict(
-        page.eval_on_selector_all(f'[data-board="{role}"] [data-mark]', "els => els.map(e => [e.dataset.square, e.dataset.mark])")
-    )
 
 
 def labels_on(page, role: str) -> dict[str, str]:
@@ -242,7 +236,7 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     expect(ann.page.locator("[data-live-result]")).to_contain_text("✓ Right")
     expect(bo.page.locator("[data-live-result]")).to_contain_text("✗ Not right")
     expect(cy.page.locator("[data-live-result]")).to_contain_text("✗ Not right")
-    assert marks_on(bo.page, "my-answer") == {truth[0]: "right", "h8": "wrong", **dict.fromkeys(truth[1:], "missed")}
+    assert board_marks(bo.page, "my-answer") == {truth[0]: "right", "h8": "wrong", **dict.fromkeys(truth[1:], "missed")}
     expect(bo.page.locator("[data-live-board] .caption-text")).to_have_text(
         "Your answer, checked: ✓ right, ✗ marked but not in the answer, ○ in the answer but not marked"
     )
@@ -252,7 +246,7 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     # Di's verdict, under the board, is written, then brought into view (empty, it had no height to show).
     expect(di.page.locator("[data-live-result]")).to_contain_text("You did not answer")
     expect(di.page.locator("[data-live-result]")).to_be_in_viewport(ratio=0.9)  # whole, to a fraction of a pixel
-    assert set(marks_on(tp, "class-answers")) == set(truth)
+    assert set(board_marks(tp, "class-answers")) == set(truth)
     expect(bo.page.get_by_role("button", name="Send my answer")).to_be_disabled()
     screenshot(ann.page, "live-student-revealed")
 

@@ -3,6 +3,7 @@
 // one square a step. Every value is a step of /api/methods (kogge_stone and dumb7fill).
 
 import { api } from "../api.js";
+import { SQUARE_NAMES, squaresOf } from "../bits.js";
 import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
 import { createRadioGroup } from "../controls.js";
@@ -164,7 +165,9 @@ run({
     const d = direction(s);
     const words = directionWords(d);
     const at = { [s.sq]: letter(s) };
-    const ring = { [s.sq]: "slider" }; // small boards mark the slider: a glyph that small would not read
+    // Small boards mark the slider (a glyph that small would not read) and the blockers that stop a fill.
+    const blockers = squaresOf(s.occ).map((sq) => [SQUARE_NAMES[sq], "blocker"]);
+    const ring = { ...Object.fromEntries(blockers), [s.sq]: "slider" };
     setup.draw(s, setupValues(s));
     const steps = stepsOf(answer, "kogge_stone", d);
     const index = Math.min(s.step, steps.length - 1);
@@ -198,7 +201,7 @@ run({
     });
     setText(
       dumb7Note,
-      `Dumb7fill moves the fill one square a step: after 6 steps it has run as far as Kogge-Stone after 3, and its attacks to the ${words} are the same.`,
+      `Dumb7fill moves the fill one square a step: after 6 steps it has run as far as Kogge-Stone after 3, and its attacks to the ${words} are the same. On each board the ring is the slider, a filled square a blocker.`,
     );
     const part = big(stepById(answer, "kogge_stone", `${d}_attacks`).value);
     unionBoard.draw({
