@@ -151,3 +151,30 @@ def test_the_routine_audit_s_slide_shows_the_wrong_routines_and_their_counts(bro
             assert 0 <= row["box"]["left"] and row["box"]["right"] <= width and row["box"]["bottom"] <= height, row
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (853, 480)])
+def test_the_colour_slide_shows_every_formula_s_answer_whole_on_the_screen(browser, live_server, client, size):
+    """The colour of a square on a slide: beside the board, every formula of the page with what it
+    returns and its verdict (the API's), whole on the screen. With each formula's code in its table
+    the table ran below a 720 px screen, half of it off the slide."""
+    width, height = size
+    methods = client.get("/api/color?sq=e4").json["methods"]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    try:
+        page.goto(live_server + "/chapter/colors?sq=e4&present=1")
+        page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
+        rows = page.eval_on_selector_all(
+            '[data-role="methods"] tr[data-method]',
+            """rows => rows.map((r) => ({
+              cells: [...r.cells].filter((c) => c.checkVisibility()).map((c) => c.innerText.trim()),
+              box: r.getBoundingClientRect().toJSON() }))""",
+        )
+        assert [row["cells"] for row in rows] == [
+            [m["name"], f"{m['value']} ({m['means']})", "✓ agrees" if m["agrees"] else "✗ disagrees"] for m in methods
+        ]
+        for row in rows:
+            assert 0 <= row["box"]["top"] and row["box"]["right"] <= width and row["box"]["bottom"] <= height, row
+    finally:
+        context.close()
