@@ -42,7 +42,7 @@ from .methods import trace
 from .methods_geometry import DIRECTIONS, PIECE_DIRECTIONS, relevant_masks
 from .methods_magic import magic_attacks
 from .position import describe, parse_fen
-from .sliding import attacks, compare_boards, shift_ray, slide_steps
+from .sliding import PIECE_LINES, attacks, compare_boards, shift_ray, slide_steps
 from .squares import (
     BB_ALL,
     LINE_KINDS,
@@ -263,7 +263,10 @@ def rays(state: State) -> Question:
 def hyperbola(state: State) -> Question:
     """hyperbola.js: s = p | n, the slider's attacks on the chosen line."""
     sq, occupied, line, mapping = _slider_state(state, "rank")
-    letter = _LETTERS[state.choice("piece", _SLIDERS, "rook")]
+    piece = state.choice("piece", _SLIDERS, "rook")
+    letter = _LETTERS[piece]
+    # A line the piece does not move along asks of the piece's first, as the page shows it.
+    line = line if line in PIECE_LINES[piece] else PIECE_LINES[piece][0]
     value = {s["id"]: s["value"] for s in slide_steps(sq, convert(occupied, "lerf", mapping), line, mapping)}["attacks"]
     prompt = (
         f"The slider on {SQUARE_NAMES[sq]}, {_blockers(occupied, sq)}. "

@@ -1,7 +1,13 @@
 """Chapters hyperbola and rays in Chromium, against /api/slide and /api/attacks."""
 
-from browser_helpers import board_squares, readout, screenshot, squares_of, steps, wait_for_board
+from urllib.parse import parse_qs, urlparse
+
+import chess
+from playwright.sync_api import expect
+
+from browser_helpers import board_squares, readout, screenshot, squares_of, steps, wait_for_board, wait_for_marks
 from devlog_facts import DEVLOG
+from sliding_oracle import walked_rays
 
 
 def test_hyperbola_every_term_by_stepper_list_and_keyboard(page, live_server, client):
@@ -34,6 +40,30 @@ def test_hyperbola_every_term_by_stepper_list_and_keyboard(page, live_server, cl
     wait_for_board(page, "attacks", squares_of(attacks["attacks"], "lerbef"))
     wait_for_board(page, "step", squares_of(value, "lerbef"))
     screenshot(page, "chapter-hyperbola")
+
+
+def test_hyperbola_asks_only_along_the_piece_s_own_lines(page, live_server):
+    """A bishop attacks along no rank: with a bishop the line is one of its diagonals (a link that
+    names a rank shows its diagonal), the rank and the file cannot be chosen, the exercise marks the
+    bishop's squares on it right, and the next exercise keeps to a bishop's lines."""
+    occupied = chess.BB_D6 | chess.BB_B4 | chess.BB_H2 | chess.BB_G5 | chess.BB_C1
+    page.goto(f"{live_server}/chapter/hyperbola?piece=bishop&sq=f4&occ={hex(occupied)}&mapping=lerf&line=rank&hide=1")
+    line = page.locator('[data-control="line"]')
+    expect(line).to_have_value("diagonal")
+    assert line.locator("option:disabled").evaluate_all("os => os.map(o => o.value)") == ["rank", "file"]
+    positive, negative = walked_rays(chess.F4, "diagonal", occupied, "lerf")
+    answer = {chess.square_name(sq) for sq in chess.SquareSet(positive | negative)}
+    assert answer == {"g5", "e3", "d2", "c1"}
+    for name in sorted(answer):
+        page.click(f'[data-board="predict"] [data-square="{name}"]')
+    page.click('[data-action="reveal"]')
+    wait_for_marks(page, "predict", answer, answer)  # all right, none missed
+    for _ in range(6):
+        before = page.url
+        page.click('[data-action="next-exercise"]')
+        expect(page).not_to_have_url(before)
+        assert parse_qs(urlparse(page.url).query)["line"][0] in ("diagonal", "anti_diagonal")
+        expect(line).to_be_enabled()
 
 
 def test_hyperbola_play_walks_the_terms(page, live_server, client):

@@ -138,6 +138,18 @@ def test_hyperbola_marks_the_slider_s_attacks_on_its_line_by_python_chess():
         assert question.answer == python_chess_line(sq, line, occupied), (NAMES[sq], hex(occupied), line, mapping)
 
 
+def test_hyperbola_asks_along_a_line_the_piece_moves_along():
+    """A rook has no diagonal, a bishop no rank: a state that names another line asks along the
+    piece's first line, as the page shows it (a rook's rank, a bishop's diagonal)."""
+    own = {"rook": ("rank", "file"), "bishop": ("diagonal", "anti_diagonal"), "queen": LINES}
+    for i, (_, sq, occupied, line, mapping) in enumerate(states("hyperbola-piece", 120)):
+        piece = ("rook", "bishop", "queen")[i % 3]
+        question = ask("hyperbola", sq=NAMES[sq], occ=hex(occupied), line=line, mapping=mapping, piece=piece)
+        asked = line if line in own[piece] else own[piece][0]
+        assert question.answer == python_chess_line(sq, asked, occupied), (piece, NAMES[sq], line)
+        assert f"along its {asked.replace('_', '-')}:" in question.prompt
+
+
 def test_game_marks_the_selected_piece_s_moves_by_python_chess():
     rng = random.Random("game")
     fens = [chess.Board().board_fen(), DEVLOG_FEN]

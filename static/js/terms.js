@@ -15,6 +15,9 @@ export const LINE_KINDS = ["rank", "file", "diagonal", "anti_diagonal"];
 /** The sliders /api/attacks knows, with the letter a board draws for each. */
 export const SLIDER_LETTERS = { rook: "R", bishop: "B", queen: "Q" };
 
+/** The lines each slider moves along, as /api/attacks unites them. */
+export const PIECE_LINES = { rook: ["rank", "file"], bishop: ["diagonal", "anti_diagonal"], queen: LINE_KINDS };
+
 /** Return a line kind as students read it: "anti_diagonal" -> "anti-diagonal". */
 export const lineName = (kind) => kind.replace("_", "-");
 

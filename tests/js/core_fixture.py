@@ -79,6 +79,7 @@ def fixture() -> dict:
         "line_kinds": list(LINE_KINDS),
         "mappings": list(MAPPINGS),
         "pieces": list(PIECE_LINES),
+        "piece_lines": {piece: list(lines) for piece, lines in PIECE_LINES.items()},
         "code_tasks": tasks,
         "code_truth": {t["id"]: client.get(f"/api/code-truth?task={t['id']}").json for t in tasks["tasks"]},
         "taps": [taps(client, tap, path, query, keep) for tap, path, query, keep in TAP_BATCHES],

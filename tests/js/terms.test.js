@@ -11,6 +11,7 @@ import {
   lineName,
   MAPPINGS,
   mappingName,
+  PIECE_LINES,
   SLIDER_LETTERS,
   tapWords,
 } from "../../static/js/terms.js";
@@ -22,6 +23,7 @@ test("the line kinds, mappings and sliders are the API's", () => {
   assert.equal(MAPPINGS[0], "lerbef"); // the devlog's own, the devlog chapters' default
   assert.deepEqual(Object.keys(SLIDER_LETTERS), core.pieces);
   assert.deepEqual(Object.values(SLIDER_LETTERS), ["R", "B", "Q"]);
+  assert.deepEqual(PIECE_LINES, core.piece_lines);
 });
 
 test("a mapping as the pages name it: the wiki's LERF in capitals, the devlog's lerbef as it writes it", () => {

@@ -22,9 +22,13 @@ import {
 import { createPieceSelect } from "../methods-view.js";
 import { T } from "../state.js";
 import { createStepper } from "../stepper.js";
-import { LINE_KINDS, SLIDER_LETTERS } from "../terms.js";
+import { PIECE_LINES, SLIDER_LETTERS } from "../terms.js";
 
 const SLIDERS = Object.keys(SLIDER_LETTERS);
+/** The line shown: the state's, if the piece moves along it, else the piece's first (a rook's rank). */
+const lineOf = (s) => (PIECE_LINES[s.piece].includes(s.line) ? s.line : PIECE_LINES[s.piece][0]);
+/** The state as drawn and asked: its line one the piece moves along. */
+const shown = (s) => ({ ...s, line: lineOf(s) });
 const { root, state, run } = createChapter({
   ...sliderFields(),
   piece: T.choice(SLIDERS, "rook"),
@@ -41,9 +45,10 @@ const setup = createSliderSetup(root, state, {
     "Positive means towards higher bits: west and north in lerbef, east and north in lerf. The terms' values change with the mapping; the attacks, as squares, do not.",
 });
 const pieceSelect = createPieceSelect(root.querySelector(".toolbar"), state, {
-  label: "Piece for the union: ",
+  label: "Piece: ",
   choices: SLIDERS.map((p) => [p, p]),
 });
+const lineSelect = root.querySelector('[data-control="line"]');
 
 const equation = el(
   "section",
@@ -99,7 +104,7 @@ function gamePosition(s, position) {
   return same ? position : null;
 }
 
-/** The two requests of a state: o^(o-2r) on the chosen line, and the piece's attacks. */
+/** The two requests of a state: o^(o-2r) on the chosen line (one of the piece's), and the piece's attacks. */
 function queries(s, game) {
   const occupied = occupancyIn(s);
   // In a game the slider's own pieces are no moves: attacks & ~own, as the game computes.
@@ -107,7 +112,7 @@ function queries(s, game) {
     ? convert(big(game.pieces[s.sq] === SLIDER_LETTERS[s.piece] ? game.white : game.black), "lerf", s.mapping)
     : 0n;
   return [
-    ["/slide", { sq: s.sq, occupied, line: s.line, mapping: s.mapping }],
+    ["/slide", { sq: s.sq, occupied, line: lineOf(s), mapping: s.mapping }],
     ["/attacks", { piece: s.piece, sq: s.sq, occupied, own, mapping: s.mapping }],
   ];
 }
@@ -118,9 +123,18 @@ run({
   exercise: {
     // Every term's board, the list of terms and the union hold or give away s = p | n.
     answers: [steps, stepColumn.parentElement],
-    next: (_s, random) => ({ sq: randomSquare(random), occ: randomOccupancy(random), line: pick(random, LINE_KINDS), step: 0 }),
+    next: (s, random) => ({
+      sq: randomSquare(random),
+      occ: randomOccupancy(random),
+      line: pick(random, PIECE_LINES[s.piece]),
+      step: 0,
+    }),
   },
-  controls: (s) => pieceSelect.set(s.piece),
+  controls(s) {
+    pieceSelect.set(s.piece);
+    // Only the piece's own lines: a bishop has no rank to attack along.
+    for (const option of lineSelect.options) option.disabled = !PIECE_LINES[s.piece].includes(option.value);
+  },
   async load(s) {
     const position = s.fen ? await api("/position", { fen: s.fen, mapping: "lerf" }).catch(() => null) : null;
     const game = gamePosition(s, position);
@@ -132,7 +146,7 @@ run({
     const v = stepValues(slide);
     const letter = game ? game.pieces[s.sq] : SLIDER_LETTERS[s.piece];
     const blockers = game ? Object.fromEntries(Object.entries(game.pieces).filter(([name]) => name !== s.sq)) : undefined;
-    setup.draw(s, v, { slider: letter, pieces: blockers });
+    setup.draw(shown(s), v, { slider: letter, pieces: blockers });
     const index = Math.min(s.step, slide.steps.length - 1);
     const step = slide.steps[index];
     stepper.set(index, slide.steps.length, step.label);
