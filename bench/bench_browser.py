@@ -146,7 +146,7 @@ CHAPTERS = {
     "directions": ("/chapter/directions", board_taps("directions")),
     "intersections": ("/chapter/intersections", board_taps("intersections")),
 }
-BASELINE = ("propagation, marking a prediction", "/chapter/propagation", board_taps("predict"))
+BASELINE = ("propagation, marking a prediction", "/chapter/propagation?hide=1", board_taps("predict"))
 # The browser's own floor: one button on a page of its own that changes its text when a finger lifts.
 FLOOR = "a bare button (the browser's floor)"
 BARE = """<!doctype html><meta name="viewport" content="width=device-width">

@@ -73,6 +73,12 @@ def board_squares(page, role: str) -> set[str]:
     return set(page.eval_on_selector_all(f'[data-board="{role}"] [data-bit="1"]', "els => els.map(e => e.dataset.square)"))
 
 
+def practise(page) -> None:
+    """Hide the chapter's answers to predict: exploring, its exercise only invites to (they are on the page)."""
+    page.get_by_role("button", name="Practise: hide the answers").click()
+    page.wait_for_selector('#chapter[data-exercise="1"] [data-role="answer-hidden"]')
+
+
 def board_marks(page, role: str) -> dict[str, str]:
     """Return the mark of every marked square on the board of a role (slider, right, wrong, ...)."""
     return dict(

@@ -11,7 +11,7 @@ import time
 from chessviz import devlog
 from chessviz.squares import SQUARE_NAMES, convert
 
-from browser_helpers import squares_of
+from browser_helpers import practise, squares_of
 
 SHEET = """(role) => [...document.querySelectorAll(`[data-role="${role}"] .sheet-item`)].map(item => ({
   selected: [...item.querySelectorAll('[data-board="game"] [data-mark="selected"]')].map(e => e.dataset.square),
@@ -101,10 +101,12 @@ def test_the_prediction_board_turns_with_the_game_board(page, live_server, clien
     # Flipped: black at the bottom, so the first square drawn (top left) is h1 on every board.
     for role in ("game", "moves", "predict"):
         assert first_squares(page, role) == ["h1", "g1"], role
+    practise(page)  # the moves hidden, the prediction board is the student's
     page.click('[data-board="predict"] [data-square="d5"]')
     page.wait_for_selector('[data-board="predict"] [data-square="d5"][data-bit="1"]')
     page.click('[data-action="flip"]')
     page.wait_for_function("() => !location.search.includes('flip=1')")
+    page.get_by_role("button", name="Show the answers as I explore").click()
     for role in ("game", "moves", "predict"):
         page.wait_for_function(
             "role => document.querySelector(`[data-board='${role}'] [data-square]`).dataset.square === 'a8'", arg=role

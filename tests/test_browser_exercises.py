@@ -451,3 +451,28 @@ def test_a_revealed_value_question_stays_inside_a_phone(browser, live_server, sl
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, (part, box)
     finally:
         context.close()
+
+
+# What of a chapter's exercise boxes the student sees: each child, visible or not, by its kind.
+EXERCISE_SEEN = """() => [...document.querySelectorAll('#chapter .predict')].map((box) => ({
+  task: [...box.querySelectorAll('.predict-prompt, .predict-board, .question-choices, input, .predict-score')]
+    .filter((e) => e.checkVisibility()).length,
+  buttons: [...box.querySelectorAll('button')].filter((e) => e.checkVisibility()).map((e) => e.textContent),
+  invite: box.querySelector('.predict-invite').checkVisibility(),
+}))"""
+
+
+@pytest.mark.parametrize("slug", [c.slug for c in CHAPTERS if c.question])
+def test_exploring_an_exercise_only_invites_to_practise(page, live_server, slug):
+    """Exploring, the answers are on the page, so an exercise posed under them would be answered
+    already: it shows no task, no board to mark and no reveal, only a sentence and the switch to
+    practise. Practising, its task and reveal are there and the sentence goes."""
+    page.goto(f"{live_server}/chapter/{slug}")
+    page.wait_for_selector('#chapter[data-drawn][data-exercise="0"]')
+    seen = page.evaluate(EXERCISE_SEEN)
+    assert seen and all(box == {"task": 0, "buttons": ["Practise: hide the answers"], "invite": True} for box in seen), seen
+    page.get_by_role("button", name="Practise: hide the answers").first.click()
+    page.wait_for_selector('#chapter[data-drawn][data-exercise="1"] [data-role="answer-hidden"]')
+    for box in page.evaluate(EXERCISE_SEEN):
+        assert box["task"] and not box["invite"], box
+        assert {"Reveal the answer", "Next exercise", "Show the answers as I explore"} <= set(box["buttons"]), box

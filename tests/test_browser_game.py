@@ -2,7 +2,7 @@
 
 from urllib.parse import parse_qs, urlparse
 
-from browser_helpers import board_marks, board_squares, readout, screenshot, squares_of, wait_for_board
+from browser_helpers import board_marks, board_squares, practise, readout, screenshot, squares_of, wait_for_board
 from devlog_facts import DEVLOG_FEN
 
 
@@ -61,12 +61,15 @@ def test_game_keyboard_fen_errors_and_predict(page, live_server, client):
     page.keyboard.press("Enter")
     selected = client.get(f"/api/position?fen={DEVLOG_FEN}&square=b1&mapping=lerbef").json["selected"]
     wait_for_board(page, "moves", squares_of(selected["bitboard"], "lerbef"))
-    # Predict the bishop's moves: mark two, reveal.
+    # Predict the bishop's moves, its moves hidden first: mark two, reveal.
+    practise(page)
     for name in ("a2", "c2"):
         page.click(f'[data-board="predict"] [data-square="{name}"]')
     page.click('[data-action="reveal"]')
     page.wait_for_selector('.predict[data-revealed="1"]')
     assert board_marks(page, "predict")["a2"] == "right" and board_marks(page, "predict")["c2"] == "right"
+    page.get_by_role("button", name="Show the answers as I explore").click()
+    page.wait_for_selector('#chapter[data-exercise="0"]')
     page.focus('[data-board="game"] [data-square="b1"]')
     page.keyboard.press("ArrowUp")
     page.keyboard.press("ArrowLeft")

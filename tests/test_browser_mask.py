@@ -2,7 +2,16 @@
 
 from chessviz.squares import convert
 
-from browser_helpers import board_squares, screenshot, squares_of, steps, wait_for_board, wait_for_marks, wait_for_readout
+from browser_helpers import (
+    board_squares,
+    practise,
+    screenshot,
+    squares_of,
+    steps,
+    wait_for_board,
+    wait_for_marks,
+    wait_for_readout,
+)
 from devlog_facts import DEVLOG
 
 ROLES = {"occupied": "o", "slider": "r", "difference": "o_minus_r", "mask": "m", "result": "o_minus_r_masked"}
@@ -61,6 +70,7 @@ def test_mask_predict_then_reveal_in_lerf(page, live_server, client):
     assert board_squares(page, "occupied") == squares_of(DEVLOG, "lerbef")
     answer = squares_of(expected["o_minus_r_masked"], "lerf")
     guess = {"f4", "g4", "h4", "e4"}
+    practise(page)
     for name in sorted(guess):
         page.click(f'[data-board="predict"] [data-square="{name}"]')
     page.click('[data-action="reveal"]')

@@ -4,7 +4,7 @@ import pytest
 
 from chessviz.squares import convert
 
-from browser_helpers import board_squares, readout, screenshot, squares_of, steps, wait_for_board, wait_for_marks
+from browser_helpers import board_squares, practise, readout, screenshot, squares_of, steps, wait_for_board, wait_for_marks
 from devlog_facts import DEVLOG
 
 
@@ -55,6 +55,7 @@ def test_propagation_predict_then_reveal_and_mapping(page, live_server, client):
     expected = steps(client, sq="f4", occupied=hex(convert(DEVLOG, "lerbef", "lerf")), line="rank", mapping="lerf")
     wait_for_board(page, "result", squares_of(expected["o_minus_r"], "lerf"))
     assert readout(page, "result") == expected["o_minus_r"]
+    practise(page)
     for name in ("f4", "g4", "a1"):
         page.click(f'[data-board="predict"] [data-square="{name}"]')
     page.click('[data-action="reveal"]')

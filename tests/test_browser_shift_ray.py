@@ -2,7 +2,7 @@
 
 from playwright.sync_api import expect
 
-from browser_helpers import TWO_FRAMES, readout, screenshot, squares_of, wait_for_board
+from browser_helpers import TWO_FRAMES, practise, readout, screenshot, squares_of, wait_for_board
 
 
 def test_shift_ray_steps_keyboard_reload(page, live_server, client):
@@ -50,7 +50,8 @@ def test_shift_ray_steps_keyboard_reload(page, live_server, client):
     page.wait_for_function("() => document.querySelector('.shift-code').textContent.includes('<< BigInt(7*0)')")
     page.click('[data-step="last"]')
     wait_for_board(page, "ray", squares_of(ray["ray"], "lerf"))
-    # Predict the ray, then reveal.
+    # Predict the ray, then reveal: the answers hidden first (exploring, the ray is on the page).
+    practise(page)
     for name in ("a1", "d4", "h8", "h1"):
         page.click(f'[data-board="predict"] [data-square="{name}"]')
     page.click('[data-action="reveal"]')

@@ -86,6 +86,8 @@ export function createChapter(fields, { history = {} } = {}) {
     if (!spec) return;
     const id = ++drawId;
     root.dataset.exercise = s.hide ? "1" : "0";
+    // Exploring, an exercise only invites to practise (chessviz.css): an invitation is no task for paper.
+    for (const box of root.querySelectorAll(".predict")) box.classList.toggle("screen-only", !s.hide);
     // Whether exercise mode keeps this state as its question (the live class asks only such a state).
     root.dataset.asks = String(spec.exercise?.asks?.(s) !== false);
     for (const button of root.querySelectorAll('[data-action="exercise-mode"]')) {

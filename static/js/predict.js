@@ -6,6 +6,12 @@ import { createBoard } from "./board.js";
 import { setDisabled, taskLine, taskWords, verdictLine } from "./dom.js";
 
 /**
+ * What the exercise says while the student explores, the answers on the page (chessviz.css folds
+ * its task away then: its answer stands above it): hide them to try it first.
+ */
+export const INVITE = "As you explore, the answers are on the page. To try this yourself first, hide them:";
+
+/**
  * Create the exercise in `container`. options: prompt (the question, text),
  * onToggle(name) when the student marks a square, onReveal(), onReset().
  * Returns { board, prompt(text) (the task again, for a chapter whose task follows its state),
@@ -20,6 +26,7 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
     <h2></h2>
     <p class="predict-prompt"></p>
     <div class="predict-board"></div>
+    <p class="predict-invite screen-only">${INVITE}</p>
     <div class="predict-actions screen-only">
       <button type="button" data-action="reveal">Reveal the answer</button>
       <button type="button" data-action="reset">Start again</button>

@@ -4,6 +4,7 @@
 
 import { parseBB } from "./bits.js";
 import { el, setDisabled, taskLine, taskWords, verdictLine } from "./dom.js";
+import { INVITE } from "./predict.js";
 import { T } from "./state.js";
 
 /** The state fields of a question: the student's answer (text) and whether it is revealed. */
@@ -45,6 +46,7 @@ export function createQuestion(
     el("h2", {}, ...taskWords(title)),
     prompt,
     kind === "choice" ? choices : el("p", {}, input),
+    el("p", { class: "predict-invite screen-only" }, INVITE),
     el(
       "div",
       { class: "predict-actions screen-only" },
