@@ -3,8 +3,9 @@
 Each step names a chapter of the registry (:mod:`chessviz.chapters`), what to show on the
 projector, the questions to ask with what to listen for, and what to hand out: the chapter in
 exercise mode (``hide=1``, answers hidden until each student reveals) and a printable worksheet
-(``sheet=N&seed=S``: N exercises, the same sheet again for the same seed, its answer key on the
-last page). tests/test_course.py checks every chapter, link and minute count here.
+(``sheet=N&seed=S``: N exercises, the same sheet again for the same seed, no answers on it; with
+``key=1`` the teacher's copy, its answer key on the last page). tests/test_course.py checks every
+chapter, link and minute count here.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ def open_sheet(page, url):
 
 def test_a_game_sheet_asks_about_a_piece_from_its_first_exercise(page, live_server, client):
     for seed in (1, 2, 3):
-        questions, key = open_sheet(page, f"{live_server}/chapter/game?sheet=2&seed={seed}")
+        questions, key = open_sheet(page, f"{live_server}/chapter/game?sheet=2&seed={seed}&key=1")
         assert len(questions) == len(key) == 2
         for question, answer in zip(questions, key, strict=True):
             # A piece is selected on the question's board, and the key marks its moves (all missed: no prediction).
@@ -68,7 +68,7 @@ def test_an_msb_exercise_never_shows_its_answer_on_the_destination_board(page, l
         page.click('[data-action="next-exercise"]')
         page.wait_for_function("u => location.href !== u", arg=before)
     # A worksheet: every question's destination holds several bits, and the key marks the msb.
-    questions, key = open_sheet(page, f"{live_server}/chapter/msb?sheet=3&seed=5")
+    questions, key = open_sheet(page, f"{live_server}/chapter/msb?sheet=3&seed=5&key=1")
     for question, answer in zip(questions, key, strict=True):
         assert len(question["destination"]) >= 2
         dest = sum(1 << SQUARE_NAMES.index(name) for name in question["destination"])

@@ -1,5 +1,6 @@
-"""Worksheets: ?sheet=N&seed=S prints N exercises of a chapter with blank boards,
-and the answer key on a page of its own; the same seed gives the same sheet."""
+"""Worksheets: ?sheet=N&seed=S prints N exercises of a chapter with blank boards, the
+students' copy; with key=1 the answer key follows on a page of its own, the teacher's copy; the
+same seed gives the same sheet."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def open_sheet(page, url):
 
 
 def test_a_propagation_sheet_has_blank_boards_and_a_key_that_is_right(page, live_server, client):
-    open_sheet(page, f"{live_server}/chapter/propagation?sheet=4&seed=7")
+    open_sheet(page, f"{live_server}/chapter/propagation?sheet=4&seed=7&key=1")
     questions = page.evaluate(ITEMS, "worksheet")
     key = page.evaluate(ITEMS, "answer-key")
     assert len(questions) == len(key) == 4
@@ -50,7 +51,13 @@ def test_a_propagation_sheet_has_blank_boards_and_a_key_that_is_right(page, live
     page.emulate_media(media="print")
     keep(page, "worksheet-propagation-print", full_page=True)
     page.emulate_media(media="screen")
-    # The same seed gives the same sheet; another seed another.
+    # On screen too (the sheet before it prints), each value lies within its box.
+    boxes = page.eval_on_selector_all(
+        ".sheet-item .readout input",
+        "els => els.map(e => e.closest('.readout').getBoundingClientRect().right - e.getBoundingClientRect().right)",
+    )
+    assert boxes and min(boxes) >= 0, boxes
+    # The same seed gives the same sheet, the students' copy too; another seed another.
     open_sheet(page, f"{live_server}/chapter/propagation?sheet=4&seed=7")
     assert page.evaluate(ITEMS, "worksheet") == questions
     open_sheet(page, f"{live_server}/chapter/propagation?sheet=4&seed=8")
@@ -58,7 +65,7 @@ def test_a_propagation_sheet_has_blank_boards_and_a_key_that_is_right(page, live
 
 
 def test_a_wiki_sheet_asks_and_its_key_answers(page, live_server, client):
-    open_sheet(page, f"{live_server}/chapter/colors?sheet=5&seed=3")
+    open_sheet(page, f"{live_server}/chapter/colors?sheet=5&seed=3&key=1")
     prompts = page.eval_on_selector_all('[data-role="worksheet"] .predict-prompt', "els => els.map(e => e.textContent)")
     scores = page.eval_on_selector_all('[data-role="answer-key"] .predict-score', "els => els.map(e => e.textContent)")
     assert len(prompts) == len(scores) == 5
@@ -75,9 +82,34 @@ def test_a_wiki_sheet_asks_and_its_key_answers(page, live_server, client):
 
 @pytest.mark.parametrize("slug", [c.slug for c in CHAPTERS if c.question])
 def test_every_chapter_with_an_exercise_prints_a_sheet(page, live_server, slug):
-    open_sheet(page, f"{live_server}/chapter/{slug}?sheet=3&seed=5")
+    open_sheet(page, f"{live_server}/chapter/{slug}?sheet=3&seed=5&key=1")
     assert page.locator('[data-role="worksheet"] .sheet-item').count() == 3
     assert page.locator('[data-role="answer-key"] .sheet-item').count() == 3
     # No answer on the questions' page: no revealed exercise box, no hidden-answer note left over.
     assert page.locator('[data-role="worksheet"] [data-revealed="1"], [data-role="worksheet"] [data-mark="missed"]').count() == 0
     assert page.locator('[data-role="answer-key"] [data-revealed="1"]').count() == 3
+
+
+def test_the_students_copy_carries_no_answer_and_links_the_teacher_s(page, live_server):
+    """A worksheet link as a chapter and the guide give it is the students' copy: no key on the
+    screen nor on paper, so printing it thirty times hands out no answers. Its line (the screen's)
+    links the teacher's copy, the same exercises with the key after them, and back."""
+    open_sheet(page, f"{live_server}/chapter/colors?sheet=5&seed=3")
+    students = page.evaluate(ITEMS, "worksheet")
+    assert len(students) == 5
+    assert page.locator('[data-role="answer-key"], [data-revealed="1"], [data-mark="missed"]').count() == 0
+    assert "The answer" not in page.locator("main").inner_text()
+    # On screen as on paper: no reveal to press, no invitation to practise.
+    words = page.locator('[data-role="worksheet"]').inner_text()
+    assert "reveal" not in words and "explore" not in words, words
+    page.emulate_media(media="print")
+    assert not page.locator('[data-role="sheet-key-line"]').is_visible()  # the link is the screen's
+    page.emulate_media(media="screen")
+    page.get_by_role("link", name="The teacher's copy, with the answer key").click()
+    page.wait_for_selector('#chapter[data-drawn="sheet"]', state="attached")
+    assert "key=1" in page.url
+    assert page.evaluate(ITEMS, "worksheet") == students  # the same exercises
+    assert page.locator('[data-role="answer-key"] [data-revealed="1"]').count() == 5
+    page.get_by_role("link", name="The students' copy, without the key").click()
+    page.wait_for_selector('#chapter[data-drawn="sheet"]', state="attached")
+    assert "key=" not in page.url and page.locator('[data-role="answer-key"]').count() == 0

@@ -1,25 +1,40 @@
 // Worksheets: ?sheet=N&seed=S on a chapter prints N of its exercises, each with
-// the question's input and a blank board or answer line, and the answer key on a page of its
-// own. The questions come from the chapter's own next() with a generator seeded by S, so the
+// the question's input and a blank board or answer line; with key=1 the answer key follows, on a
+// page of its own (the teacher's copy: the students' copies carry no answers). The questions come from the chapter's own next() with a generator seeded by S, so the
 // same link prints the same sheet again. Each exercise is drawn by the chapter itself, then
 // copied (a snapshot of its DOM) into the sheet.
 
 import { el } from "./dom.js";
 import { seeded } from "./exercise.js";
 
-/** Return {n, seed} from the URL when it asks for a worksheet, else null. */
+/** Return {n, seed, key} from the URL when it asks for a worksheet, else null. */
 export function worksheetRequest() {
   const params = new URLSearchParams(window.location.search);
   const n = Number.parseInt(params.get("sheet") ?? "", 10);
   if (!Number.isInteger(n) || n < 1) return null;
   const seed = Number.parseInt(params.get("seed") ?? "1", 10);
-  return { n: Math.min(n, 12), seed: Number.isInteger(seed) ? seed : 1 };
+  return { n: Math.min(n, 12), seed: Number.isInteger(seed) ? seed : 1, key: params.get("key") === "1" };
+}
+
+/** The screen's line above a sheet: whether it carries its key, and the link to the other copy. */
+function keyLine(key) {
+  const other = new URL(window.location.href);
+  if (key) other.searchParams.delete("key");
+  else other.searchParams.set("key", "1");
+  const link = el("a", { href: other.pathname + other.search, "data-action": key ? "sheet-without-key" : "sheet-with-key" });
+  link.textContent = key ? "The students' copy, without the key" : "The teacher's copy, with the answer key";
+  const said = key
+    ? "The teacher's copy: the answer key follows the exercises, on a page of its own. "
+    : "The students' copy: no answers on it. ";
+  return el("p", { class: "screen-only sheet-key-line", "data-role": "sheet-key-line" }, said, link);
 }
 
 /** Return a copy of a drawn element for paper: no controls, no ids (they would repeat). */
 function snapshot(node) {
   const copy = node.cloneNode(true);
-  for (const gone of copy.querySelectorAll(".predict-actions, .stepper, button:not(.sq), select, .readout .copy-row"))
+  for (const gone of copy.querySelectorAll(
+    ".predict-actions, .predict-invite, .stepper, button:not(.sq), select, .readout .copy-row",
+  ))
     gone.remove();
   for (const withId of [copy, ...copy.querySelectorAll("[id]")]) withId.removeAttribute("id");
   copy.removeAttribute("data-present-keep");
@@ -32,13 +47,14 @@ function snapshot(node) {
  * draw(s) draws a state and resolves once it is on screen, shown(s) lists what a question
  * shows (its inputs) and box() the exercise box (predict or question).
  */
-export async function buildWorksheet(root, { n, seed, base, next, draw, shown, box }) {
+export async function buildWorksheet(root, { n, seed, key: withKey, base, next, draw, shown, box }) {
   const random = seeded(seed);
   const title = document.querySelector("h1")?.textContent ?? "";
   const questions = el(
     "section",
     { class: "worksheet", "data-role": "worksheet" },
-    el("h2", { text: `Worksheet: ${title}` }),
+    el("h2", { text: "Worksheet" }), // under the chapter's title
+    keyLine(withKey),
     el("p", { class: "muted", text: `${n} exercises, sheet number ${seed}. Name: ______________________` }),
   );
   const key = el(
@@ -55,12 +71,13 @@ export async function buildWorksheet(root, { n, seed, base, next, draw, shown, b
     const nodes = shown(s).filter((node) => node?.isConnected);
     for (const node of nodes) if (!nodes.some((other) => other !== node && other.contains(node))) item.append(snapshot(node));
     questions.append(item);
+    if (!withKey) continue;
     await draw({ ...s, rev: true });
     const answered = snapshot(box());
     // The key gives the answer in words: the empty field a student types into has no place there.
     for (const field of answered.querySelectorAll(".question input:not([type])")) field.closest("p")?.remove();
     key.append(el("article", { class: "sheet-item", "data-item": String(i) }, el("h3", { text: `Exercise ${i}` }), answered));
   }
-  root.after(questions, key);
+  root.after(questions, ...(withKey ? [key] : []));
   document.documentElement.dataset.sheet = String(n);
 }
