@@ -17,7 +17,7 @@ from browser_helpers import keep
 A4 = {"width": 794, "height": 1123}
 # What a screen shows that paper need not: the controls that act (buttons other than squares and
 # the links of a list of steps, the copy buttons) and what the page marks as for the screen only.
-SCREEN_ONLY = "button:not(.sq):not(.linklike), .copy-row, .screen-only"
+SCREEN_ONLY = "button:not(.sq):not(.linklike):not(.cell), .copy-row, .screen-only"
 
 # Give every element of the page that is drawn on screen (with an area: an empty holder shows
 # nothing), and is no screen-only control, a mark.
