@@ -1,5 +1,7 @@
 """Chapter directions in Chromium: roses, the pair's fields and the three tables' cells."""
 
+import math
+
 from browser_helpers import board_labels, screenshot
 
 FIELDS = ["degrees", "begrees", "x88_diff", "lookup_index"]
@@ -97,3 +99,34 @@ def test_sheets_print_the_move_directions_bold_and_explain_the_blank_cells(page,
     assert "_" not in expect_text
     page.locator('[data-kind="degrees"]').scroll_into_view_if_needed()
     screenshot(page, "chapter-directions-sheets")
+
+
+def test_a_blank_current_cell_points_at_the_cell_that_gives_its_value(page, live_server, client):
+    """e4 to g5 is rank +1, file +2: on the first two sheets that cell is blank (the blank rule),
+    its angle written at +3, +6, the farthest cell the same way. The page marks that cell and says
+    so; there stands the pair's own value (63 degrees, clockwise from north: atan2(2, 1))."""
+    page.goto(live_server + "/chapter/directions?from=e4&to=g5")
+    page.wait_for_selector("#chapter[data-drawn] td[data-current]")
+    direction = client.get("/api/direction?from=e4&to=g5").json
+    assert round(math.degrees(math.atan2(2, 1))) == direction["degrees"] == 63
+    values = {"degrees": str(direction["degrees"]), "begrees": str(direction["begrees"])}
+    for kind, value in values.items():
+        figure = page.locator(f'figure[data-kind="{kind}"]')
+        assert figure.locator("td[data-current] button").inner_text() == ""
+        gives = figure.locator("td[data-gives] button")
+        assert gives.get_attribute("data-rank-diff") == "3" and gives.get_attribute("data-file-diff") == "6"
+        assert gives.inner_text() == value
+        assert figure.locator('[data-role="sheet-current"]').inner_text() == (
+            "The pair's cell (rank +1, file +2) is blank on this sheet: its value is written at rank +3, file +6 "
+            "(dashed), the farthest cell the same way."
+        )
+    # The third sheet fills the cell itself: nothing to point at.
+    filled = page.locator('figure:not([data-kind="degrees"]):not([data-kind="begrees"])')
+    assert filled.locator("td[data-current] button").inner_text() == values["begrees"]
+    assert filled.locator("td[data-gives]").count() == 0
+    # A pair whose own cell is written (a1 to h5: rank +4, file +7, no farther cell that way) points at nothing.
+    page.goto(live_server + "/chapter/directions?from=a1&to=h5")
+    page.wait_for_selector('figure[data-kind="degrees"] td[data-current] button[data-rank-diff="4"][data-file-diff="7"]')
+    assert page.locator('figure[data-kind="degrees"] td[data-current] button').inner_text() != ""
+    assert page.locator("td[data-gives]").count() == 0
+    assert page.locator('[data-role="sheet-current"]').all_inner_texts() == ["", "", ""]

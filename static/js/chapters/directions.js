@@ -126,16 +126,34 @@ function drawTables(sheets, rose, direction) {
     buildTables(sheets, rose);
     tablesOf = rose;
   }
-  for (const cell of tables.querySelectorAll("td[data-current]")) {
-    cell.removeAttribute("data-current");
-    cell.removeAttribute("aria-current");
+  for (const cell of tables.querySelectorAll("td[data-current], td[data-gives]")) {
+    for (const name of ["data-current", "aria-current", "data-gives"]) cell.removeAttribute(name);
   }
+  for (const note of tables.querySelectorAll('[data-role="sheet-current"]')) note.textContent = "";
   if (!direction) return;
-  const at = `button[data-rank-diff="${direction.rank_diff}"][data-file-diff="${direction.file_diff}"]`;
-  for (const button of tables.querySelectorAll(at)) {
+  const cellAt = (figure, dr, df) => figure.querySelector(`button[data-rank-diff="${dr}"][data-file-diff="${df}"]`);
+  const [dr, df] = [direction.rank_diff, direction.file_diff];
+  for (const figure of tables.querySelectorAll("figure")) {
+    const button = cellAt(figure, dr, df);
+    if (!button) continue;
     button.parentElement.dataset.current = "true";
     button.parentElement.setAttribute("aria-current", "true");
+    if (button.textContent || (dr === 0 && df === 0)) continue;
+    // A blank cell: its angle is written at the farthest cell the same way (the blank rule).
+    const [far, ff] = farthest(dr, df);
+    cellAt(figure, far, ff).parentElement.dataset.gives = "true";
+    figure.querySelector('[data-role="sheet-current"]').textContent =
+      `The pair's cell (rank ${signed(dr)}, file ${signed(df)}) is blank on this sheet: its value is written at rank ${signed(far)}, file ${signed(ff)} (dashed), the farthest cell the same way.`;
   }
+}
+
+/** The farthest cell of the 15x15 sheets in the direction of (dr, df): the same way, as far as 7 allows. */
+function farthest(dr, df) {
+  const gcd = (a, b) => (b === 0 ? a : gcd(b, a % b));
+  const g = gcd(Math.abs(dr), Math.abs(df));
+  const [a, b] = [dr / g, df / g];
+  const k = Math.floor(7 / Math.max(Math.abs(a), Math.abs(b)));
+  return [k * a, k * b];
 }
 
 function buildTables(sheets, rose) {
@@ -179,6 +197,7 @@ function buildTables(sheets, rose) {
         "figure",
         { class: "direction-table", "data-kind": sheet.kind },
         el("figcaption", { text: `${title} (rows: rank difference +7 to −7; columns: file difference −7 to +7)` }),
+        el("p", { class: "explain", "data-role": "sheet-current", "aria-live": "polite" }),
         el(
           "table",
           { class: "data sheet" },
