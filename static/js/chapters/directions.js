@@ -263,8 +263,8 @@ run({
     const answer = direction ? (direction.ray ?? "none") : null;
     question.draw({
       prompt: direction
-        ? `Which way is ${direction.to} from ${direction.from}, and how many degrees is that (clockwise from north)?`
-        : "Choose a second square, then answer: which way is it, how many degrees?",
+        ? `Along which ray direction (a rook's or a bishop's, in degrees clockwise from north) does ${direction.to} lie from ${direction.from}, if any?`
+        : "Choose a second square, then answer: along which ray direction does it lie, if any?",
       choices: BEARINGS,
       answer: direction?.from === direction?.to ? null : answer,
       answerText: BEARINGS.find(([v]) => v === answer)?.[1] ?? "",
