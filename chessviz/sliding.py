@@ -261,6 +261,13 @@ def slide_steps(sq: Square, occupied: Bitboard, line: str, mapping: str) -> list
     negative = rev(rev_xor) & m
     printed_negative = rev(rev_difference ^ o) & m
     name = LINE_NAMES[line]
+    if two_r:
+        twice = ("Twice the slider: one bit higher", "Subtract 2r: the borrow runs to the first blocker")
+    else:  # the slider on bit 63: 2r leaves the 64 bits, and no square lies above it
+        twice = (
+            "Twice the slider: one bit higher, past bit 63, so 0 in 64 bits (no square lies above the slider)",
+            "Subtract 2r: nothing is subtracted, no borrow, so the positive ray comes out empty",
+        )
     steps = [
         ("o", "Occupancy without the slider", "o = occupied & ~r", o),
         ("r", "The slider", "r", r),
@@ -269,9 +276,14 @@ def slide_steps(sq: Square, occupied: Bitboard, line: str, mapping: str) -> list
         ("o_minus_r_masked", f"Only the {name}", "(o - r) & m", sub64(o, r) & m),
         ("b", f"Blockers on the {name}", "b = o & m", b),
         ("b_minus_r_masked", "Blockers only, then the mask", "(b - r) & m", sub64(b, r) & m),
-        ("two_r", "Twice the slider: one bit higher", "2r", two_r),
-        ("b_minus_2r", "Subtract 2r: the borrow runs to the first blocker", "b - 2r", b_minus_2r),
-        ("b_minus_2r_xor_o", "XOR with o: changed bits light up", "(b - 2r) ^ o", b_minus_2r ^ o),
+        ("two_r", twice[0], "2r", two_r),
+        ("b_minus_2r", twice[1], "b - 2r", b_minus_2r),
+        (
+            "b_minus_2r_xor_o",
+            "XOR with o: on the line, the bits the subtraction changed light up (off it, the mask clears what is left)",
+            "(b - 2r) ^ o",
+            b_minus_2r ^ o,
+        ),
         ("positive", "Positive ray", "p = ((b - 2r) ^ o) & m", positive),
         ("rev_o", "Reversed occupancy", "rev(o)", rev_o),
         ("rev_b", "Reversed blockers", "rev(b)", rev_b),

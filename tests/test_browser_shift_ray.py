@@ -66,6 +66,10 @@ def test_shift_ray_not_aligned_is_explained_not_looped(page, live_server, client
     assert error.status_code == 400 and error.json["error"]["code"] == "not_aligned"
     page.wait_for_selector('figure:has([data-board="squares"]) .input-error:not([hidden])')
     assert error.json["error"]["message"] in page.inner_text('figure:has([data-board="squares"]) .input-error')
+    # The loop's explanation points at that note by the board's own caption (it stands above, not below).
+    caption = page.inner_text('figure:has([data-board="squares"]) figcaption').removesuffix(" (click to choose)")
+    assert caption == "Start (S) and destination (D)"
+    assert f"see the note under the board “{caption}”" in page.inner_text('[data-outcome="reached"] + p')
     # As printed (shift 1) the loop reaches d7 only by running over the board's edge.
     loop = client.get("/api/devlog-ray?from=c4&to=d7&shift=1&mapping=lerbef").json
     assert loop["outcome"] == "reached" and loop["wrapped"]

@@ -15,6 +15,7 @@ from chessviz.squares import BB_ALL, SQUARE_NAMES, bit_of, convert, line_mask, p
 from sliding_oracle import (
     DIRECTIONS,
     MAPPINGS,
+    mapped,
     occupancies,
     printed_loop_by_arithmetic,
     python_chess_attacks,
@@ -328,3 +329,19 @@ def test_the_masked_occupied_sketch():
     assert names(v["b_minus_r_masked"]) == {"f4", "f5", "f6", "f7", "f8"}
     assert names(v["positive"]) == {"f5", "f6", "f7", "f8"}
     assert names(v["negative"]) == {"f3", "f2", "f1"}
+
+
+@pytest.mark.parametrize("mapping", ["lerf", "lerbef"])
+def test_the_2r_steps_say_so_where_2r_leaves_the_64_bits(mapping):
+    """2r is one bit higher, except for a slider on bit 63 (h8 in lerf, a8 in lerbef): there it
+    leaves the 64 bits, nothing is subtracted and the positive ray is empty, which the labels say
+    instead of a borrow that never runs."""
+    top = mapped(63, mapping)
+    assert chess.square_name(top) == {"lerf": "h8", "lerbef": "a8"}[mapping]
+    for sq in range(64):
+        steps = {s["id"]: s for s in slide_steps(sq, chess.BB_ALL, "rank", mapping)}
+        wraps = "past bit 63" in steps["two_r"]["label"]
+        assert wraps == (sq == top) == (steps["two_r"]["value"] == 0), chess.square_name(sq)
+        assert ("no borrow" in steps["b_minus_2r"]["label"]) == wraps
+        if wraps:
+            assert steps["positive"]["value"] == 0

@@ -161,8 +161,8 @@ function drawLoop(s, loop, refused) {
     el("p", {
       class: "muted",
       text: loop.same_square
-        ? "chessviz refuses a square to itself up front (see the note below): one square is no ray."
-        : "chessviz refuses such a pair up front, instead of looping (see the note below).",
+        ? "chessviz refuses a square to itself up front (see the note under the board “Start (S) and destination (D)”): one square is no ray."
+        : "chessviz refuses such a pair up front, instead of looping (see the note under the board “Start (S) and destination (D)”).",
     }),
   );
   predict.draw({ predicted: s.pred, answer: null, mapping: s.mapping, revealed: false });
