@@ -218,6 +218,7 @@ class Routine:
     reads: str  # how its value reads: a key of READINGS
     answers: str = ""  # the question it answers: one of QUESTIONS, or "" for the audit alone
     lines: tuple[str, str] | None = None  # the two kinds of line an intersection routine meets
+    why: str = ""  # why a faulty routine goes wrong, in a student's words ("" where a page already says)
 
     def meaning(self, value: int) -> str:
         """Return how a value of this routine reads: 1 from isDark is "dark", -1 from an intersection "no intersection"."""
@@ -267,6 +268,7 @@ def _read_routine(entry: Entry) -> Routine:
         reads=entry.choice("reads", READINGS),
         answers=entry.choice("answers", QUESTIONS, default=""),
         lines=lines,
+        why=entry.text("why", default=""),
     )
     entry.done()
     return routine
@@ -332,7 +334,7 @@ class Answer:
 
 @dataclass(frozen=True)
 class Audited:
-    """A routine run on every input: how many it checked, how many it got wrong, the first ten of those."""
+    """A routine run on every input: how many it checked, how many it got wrong, ten of those (see examples_of)."""
 
     routine: Routine
     checked: int
@@ -395,8 +397,30 @@ def audit() -> tuple[Audited, ...]:
             printed, truth = routine.printed(*args), routine.truth(*args)
             if printed != truth:
                 wrong.append(Answer(routine, args, printed, truth))
-        report.append(Audited(routine, checked, len(wrong), tuple(wrong[:10])))
+        report.append(Audited(routine, checked, len(wrong), examples_of(wrong)))
     return tuple(report)
+
+
+# The readings of a routine whose answer is one of two (a yes or a no; dark or light).
+YES_OR_NO = ("boolean", "dark")
+
+
+def examples_of(wrong: list[Answer], count: int = 10) -> tuple[Answer, ...]:
+    """Return up to ``count`` wrong answers to show, in input order: of a yes-or-no routine, the
+    first of each way it goes wrong in turn (a yes that should be no, a no that should be yes), so
+    that both are shown; of any other, the first ones.
+
+    squaresOnSameDiagonal (& 7) says yes wrongly for b1, a8 and, more often, no for every pair on
+    one diagonal given from top to bottom (h8, a1): the first ten wrong inputs are all of the first kind.
+    """
+    kinds: dict[tuple[int, int] | None, list[int]] = {}
+    for i, answer in enumerate(wrong):
+        kind = (answer.printed, answer.expected) if answer.routine.reads in YES_OR_NO else None
+        kinds.setdefault(kind, []).append(i)
+    picked: list[int] = []
+    for turn in range(count):
+        picked += [indices[turn] for indices in kinds.values() if turn < len(indices)]
+    return tuple(wrong[i] for i in sorted(picked[:count]))
 
 
 def example(name: str, *args: int) -> Answer:

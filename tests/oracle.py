@@ -313,3 +313,16 @@ def diagonal_tables() -> dict[str, dict[int, list[int]]]:
         tables[title] = {int(r): [int(x) for x in cells.split()] for r, cells in rows}
         assert sorted(tables[title]) == list(range(8)), title
     return tables
+
+
+def shown_examples(wrong: list, two_valued: bool, count: int = 10) -> list:
+    """The wrong answers (args, printed, truth), in input order, that the audit shows: of a routine
+    answering yes or no, as many wrong yeses as wrong noes while both last (so both are seen), else
+    the first `count`."""
+    if not two_valued:
+        return wrong[:count]
+    yes = [w for w in wrong if w[1]]
+    no = [w for w in wrong if not w[1]]
+    take_yes = min(len(yes), max(count // 2, count - len(no)))
+    take_no = min(len(no), count - take_yes)
+    return sorted(yes[:take_yes] + no[:take_no], key=wrong.index)

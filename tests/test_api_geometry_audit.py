@@ -13,7 +13,7 @@ import pytest
 from chessviz import audit
 
 from conftest import app_scope
-from oracle import DATA, NAMES, PAIRS, SIZEOF_INT, same_diagonal_mod9, tail, walk
+from oracle import DATA, NAMES, PAIRS, SIZEOF_INT, same_diagonal_mod9, shown_examples, tail, walk
 from oracle import PRINTED_ROUTINES as ROUTINES
 
 
@@ -38,7 +38,8 @@ def test_audit_counts_and_examples_recomputed(report, name):
     assert entry["checked"] == (64 if arity == 1 else 4096)
     assert entry["wrong"] == len(wrong), name
     assert len(entry["examples"]) == min(10, len(wrong))
-    for example, (args, value, expected) in zip(entry["examples"], wrong[:10], strict=True):
+    two_valued = {truth(*args) for args in inputs(arity)} <= {0, 1}
+    for example, (args, value, expected) in zip(entry["examples"], shown_examples(wrong, two_valued), strict=True):
         assert example["input"] == [NAMES[sq] for sq in args]
         assert (example["printed"], example["expected"]) == (value, expected), (name, example["input"])
     assert entry["formula"] and entry["page"] in ("Diagonals", "Color of a Square", "Intersection Squares", "Direction")
@@ -175,3 +176,37 @@ def test_every_printed_routine_is_copied_from_its_page_character_for_character()
         for line in filter(str.strip, formula.splitlines()):
             if squeezed(line) not in text:
                 assert quote is not None and quote in page and line.strip() == derived().strip(), (routine.name, line)
+
+
+def test_the_and7_routine_s_examples_show_both_ways_it_goes_wrong(report):
+    """squaresOnSameDiagonal (& 7) says yes for squares on no common diagonal (b1, a8: 55 & 7 = 7,
+    the rank difference) and no, more often, for a pair on one diagonal given from the top down
+    (b2, a1: -9 & 7 = 7, the rank difference -1): its examples show both, not ten of the first."""
+    examples = report["squaresOnSameDiagonal (& 7)"]["examples"]
+    said = {(e["printed"], e["expected"]) for e in examples}
+    assert said == {(1, 0), (0, 1)}
+    assert ["b1", "a8"] in [e["input"] for e in examples] and ["b2", "a1"] in [e["input"] for e in examples]
+
+
+def test_the_diagonal_tests_say_why_they_fail_and_their_words_hold(report):
+    """The two printed same-diagonal tests say why they go wrong, with worked pairs; each pair
+    and each claim is checked here on this file's own transcriptions of the routines."""
+    why = {name: r["why"] for name, r in report.items() if r["why"]}
+    assert set(why) == {"squaresOnSameDiagonal (& 7)", "squaresOnSameDiagonal (% 9)"}
+    sq = {n: NAMES.index(n) for n in ("a1", "b1", "b2", "c1", "h6", "a8")}
+    printed, truth = ROUTINES["squaresOnSameDiagonal (& 7)"][1:]
+    assert "(b2, a1: -9 & 7 = 7, rank difference -1)" in why["squaresOnSameDiagonal (& 7)"]
+    assert (sq["a1"] - sq["b2"], (sq["a1"] - sq["b2"]) & 7) == (-9, 7) and (
+        printed(sq["b2"], sq["a1"]),
+        truth(sq["b2"], sq["a1"]),
+    ) == (0, 1)
+    assert "b1, a8 (55 & 7 = 7, rank difference 7) is answered yes" in why["squaresOnSameDiagonal (& 7)"]
+    assert (sq["a8"] - sq["b1"]) & 7 == 7 and (printed(sq["b1"], sq["a8"]), truth(sq["b1"], sq["a8"])) == (1, 0)
+    # "every such pair is answered no": every pair on one diagonal given from the top down.
+    top_down = [(a, b) for a in range(64) for b in range(64) if a > b and truth(a, b)]
+    assert top_down and not any(printed(a, b) for a, b in top_down)
+    printed, truth = ROUTINES["squaresOnSameDiagonal (% 9)"][1:]
+    assert "c1, a8 (56 - 2 = 54 = 6 x 9) is answered yes" in why["squaresOnSameDiagonal (% 9)"]
+    assert (printed(sq["c1"], sq["a8"]), truth(sq["c1"], sq["a8"])) == (1, 0) and sq["h6"] + 9 == sq["a8"]
+    # "still answered yes, rightly": a pair on one diagonal, top down.
+    assert all(printed(a, b) for a, b in top_down)

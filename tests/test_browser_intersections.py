@@ -46,6 +46,12 @@ def test_routines_audit_and_links(page, live_server, client):
     page.wait_for_selector("[data-routine]")
     for r in audit:
         assert page.get_attribute(f'tr[data-routine="{r["name"]}"]', "data-wrong") == str(r["wrong"])
+    # A faulty routine's examples say why it fails, where the audit has the words.
+    for r in audit:
+        if r["wrong"]:
+            why = page.locator(f'[data-examples="{r["name"]}"] [data-role="why"]')
+            assert (why.inner_text() if why.count() else "") == r["why"], r["name"]
+    assert any(r["why"] for r in audit)
     screenshot(page, "chapter-routines")
     # Follow the first wrong example of each faulty routine, by clicking it: its chapter names the
     # routine and shows its printed answer beside the truth, as the audit has them.

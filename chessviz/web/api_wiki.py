@@ -350,6 +350,7 @@ def intersection_table(a: int, b: int) -> dict:
                         "formula": S.STR,
                         "checked": S.INT,
                         "wrong": S.INT,
+                        "why": S.STR,
                         "examples": {
                             **S.array(
                                 S.obj(
@@ -381,6 +382,7 @@ def routines() -> dict:
                 "formula": audited.routine.formula,
                 "checked": audited.checked,
                 "wrong": audited.wrong,
+                "why": audited.routine.why,
                 "examples": [_shown(answer) | _link(answer) for answer in audited.examples],
             }
             for audited in audit()

@@ -75,6 +75,7 @@ const examples = (r) =>
     "section",
     { class: "panel examples", "data-examples": r.name, "data-present-fold": "" },
     el("h2", { text: `${r.name}: ${r.wrong} of ${r.checked} wrong` }),
+    ...(r.why ? [el("p", { class: "explain", "data-role": "why" }, r.why)] : []),
     el(
       "ul",
       {},
