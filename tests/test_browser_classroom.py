@@ -303,3 +303,28 @@ def test_every_page_on_a_phone_and_a_projector_is_kept_for_a_look(page, live_ser
             load(page, live_server + path)
             name = path.strip("/").replace("/", "-") or "home"
             keep(page, f"{size}-{name}")
+
+
+def _luminance(rgb: str) -> float:
+    """The relative luminance (WCAG) of a computed colour "rgb(r, g, b)"."""
+    channels = [int(c) / 255 for c in re.findall(r"\d+", rgb)[:3]]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def test_light_and_dark_squares_stand_apart_in_every_theme(page, live_server):
+    """On a washed-out projector the checkering must still show (where a square's colour is the
+    lesson: the colour chapter, monochrome diagonals): light and dark squares at least 1.95:1 apart
+    in every theme. The dark theme's squares were 1.6:1."""
+    load(page, live_server + "/chapter/intersections")
+    ratios = {}
+    for theme in ("light", "dark", "contrast"):
+        page.select_option("#theme-choice", theme, force=True)
+        expect(page.locator("html")).to_have_attribute("data-theme", theme)
+        light, dark = page.evaluate(
+            """() => ['.sq.light:not([data-fill])', '.sq.dark:not([data-fill])'].map(
+                (s) => getComputedStyle(document.querySelector(`[data-board] ${s}`)).backgroundColor)"""
+        )
+        high, low = sorted((_luminance(light), _luminance(dark)), reverse=True)
+        ratios[theme] = round((high + 0.05) / (low + 0.05), 2)
+    assert all(ratio >= 1.95 for ratio in ratios.values()), ratios
