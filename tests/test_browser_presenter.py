@@ -5,7 +5,10 @@ screen at 1280x720 and at 853x480 (a 1280x720 projector at 150 %), bit numbers a
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from playwright.sync_api import expect
 
 from chessviz.chapters import CHAPTERS
 
@@ -176,5 +179,35 @@ def test_the_colour_slide_shows_every_formula_s_answer_whole_on_the_screen(brows
         ]
         for row in rows:
             assert 0 <= row["box"]["top"] and row["box"]["right"] <= width and row["box"]["bottom"] <= height, row
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (853, 480)])
+def test_the_wiki_slides_keep_the_choices_their_lesson_walks_through(browser, live_server, size):
+    """A teacher switches the diagonals' numbering, and walks the intersections' line kinds, on the
+    projector: those choices stay on the slide (they folded away with every other control, so each
+    change meant leaving presenter mode), and a change redraws the board where it stands."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    try:
+        page.goto(live_server + "/chapter/diagonals?present=1")
+        page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
+        overlay = page.locator('[data-control="overlay"]')
+        expect(overlay).to_be_in_viewport()
+        options = overlay.locator("option").evaluate_all("os => os.map(o => o.value)")
+        overlay.select_option(options[1])
+        expect(page).to_have_url(re.compile(f"overlay={options[1]}"))
+        expect(page.locator("html")).to_have_attribute("data-present", "1")
+        page.goto(live_server + "/chapter/intersections?present=1")
+        page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
+        for key, kind in (("line_a", "file"), ("line_b", "anti_diagonal")):
+            select = page.locator(f'[data-control="{key}"]')
+            expect(select).to_be_in_viewport()
+            select.select_option(kind)
+            expect(page).to_have_url(re.compile(f"{key}={kind}"))
+        box = page.locator('[data-board="intersections"]').bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
     finally:
         context.close()

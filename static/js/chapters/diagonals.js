@@ -109,7 +109,8 @@ function drawPair(same, linked) {
 
 run({
   errorAfter: info,
-  present: [board.element.closest(".column"), pair],
+  // The numbering too: switching between the page's enumerations is the lesson on the projector.
+  present: [overlay.element.closest("label"), board.element.closest(".column"), pair],
   exercise: {
     // The pair's verdicts, a's indices, and (drawn by draw) the shaded lines and numbers on the board.
     answers: [info, pair, routinePanel.element],

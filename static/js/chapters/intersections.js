@@ -165,7 +165,12 @@ function drawAll(many, s) {
 
 run({
   errorAfter: working,
-  present: [board.element.closest(".column"), working],
+  // The two lines' kinds too: a lesson walks through their combinations on the projector.
+  present: [
+    ...["line_a", "line_b"].map((key) => selects[key].element.closest("label")),
+    board.element.closest(".column"),
+    working,
+  ],
   exercise: {
     // The working names the square, the table of all pairs too, and a linked routine's verdict; draw
     // leaves the lines off the board and the numbers out of the page's 0x88 Math.
