@@ -3,6 +3,7 @@
 import math
 
 from browser_helpers import board_labels, screenshot
+from oracle import NAMES
 
 FIELDS = ["degrees", "begrees", "x88_diff", "lookup_index"]
 
@@ -36,8 +37,13 @@ def test_directions_pairs_tables_and_keyboard(page, live_server, client):
         page.goto(live_server + f"/chapter/directions?from={pair[0]}&to={pair[1]}")
         d = client.get(f"/api/direction?from={pair[0]}&to={pair[1]}").json
         page.wait_for_selector('[data-field="lookup_index"]')
-        text = page.inner_text('[data-role="direction"]')
-        assert str(d["lookup_index"]) in text and str(d["x88_diff"]) in text
+        # The 0x88 difference and the wiki's x88diff, as its code computes them from the squares' indices.
+        sq1, sq2 = (NAMES.index(name) for name in pair)
+        dr, df = sq2 // 8 - sq1 // 8, sq2 % 8 - sq1 % 8
+        x88diff = sq2 - sq1 + (sq2 | 7) - (sq1 | 7) + 120
+        assert (d["x88_diff"], d["lookup_index"]) == (16 * dr + df, x88diff)
+        assert page.locator('[data-field="x88_diff"] td').last.inner_text() == str(16 * dr + df)
+        assert page.locator('[data-field="lookup_index"] td').last.inner_text() == f"{x88diff} (= {16 * dr + df} + 120)"
         for kind in sheets:
             current = page.locator(f'[data-kind="{kind}"] td[data-current] button')
             assert current.get_attribute("data-rank-diff") == str(d["rank_diff"])

@@ -76,14 +76,19 @@ function drawInfo(direction) {
     ],
     ["degrees", d.degrees === null ? "—" : `${d.degrees}°`],
     ["begrees", d.begrees === null ? "—" : String(d.begrees)],
-    ["0x88 difference", String(d.x88_diff)],
-    ["lookup index (x88diff + 120)", String(d.lookup_index)],
+    ["0x88 difference (16 × rank difference + file difference)", String(d.x88_diff)],
+    ["x88diff(sq1, sq2): the wiki's index into its table of 240", `${d.lookup_index} (= ${d.x88_diff} + 120)`],
   ];
   info.replaceChildren(
     el("h2", { text: `From ${d.from} to ${d.to}` }),
     table(
       ["measure", "value"],
       rows.map((cells, i) => ({ attrs: { "data-field": FIELDS[i] }, cells })),
+    ),
+    el(
+      "p",
+      { class: "explain", "data-role": "x88-note" },
+      "The wiki computes x88diff as sq2 - sq1 + (sq2|7) - (sq1|7) + 120. (sq2|7) - (sq1|7) is 8 times the rank difference, and sq2 - sq1 is 8 times the rank difference plus the file difference: together 16 times the rank difference plus the file difference, one number for each distance and direction, from -119 to 119. The + 120 makes it an index from 1 to 239.",
     ),
   );
 }
@@ -263,7 +268,7 @@ run({
     const answer = direction ? (direction.ray ?? "none") : null;
     question.draw({
       prompt: direction
-        ? `Along which ray direction (a rook's or a bishop's, in degrees clockwise from north) does ${direction.to} lie from ${direction.from}, if any?`
+        ? `Along which ray direction does ${direction.to} lie from ${direction.from}, if any?`
         : "Choose a second square, then answer: along which ray direction does it lie, if any?",
       choices: BEARINGS,
       answer: direction?.from === direction?.to ? null : answer,
