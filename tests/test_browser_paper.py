@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from chessviz.chapters import CHAPTERS
 
@@ -17,7 +18,7 @@ from browser_helpers import keep
 A4 = {"width": 794, "height": 1123}
 # What a screen shows that paper need not: the controls that act (buttons other than squares and
 # the links of a list of steps, the copy buttons) and what the page marks as for the screen only.
-SCREEN_ONLY = "button:not(.sq):not(.linklike):not(.cell), .copy-row, .screen-only"
+SCREEN_ONLY = "button:not(.sq):not(.linklike):not(.cell), .copy-row, .screen-only, details.listing:not([open])"
 
 # Give every element of the page that is drawn on screen (with an area: an empty holder shows
 # nothing), and is no screen-only control, a mark.
@@ -49,7 +50,11 @@ PRINTED = """() => {
       return { text: (e.value ?? e.textContent).slice(0, 40), clipped: e.scrollWidth > e.clientWidth + 1,
                font: s.fontFamily, size: parseFloat(s.fontSize) };
     });
-  return { lost, mouse, values };
+  // A framed box that prints with nothing in it (its only words were the screen's).
+  const empty = [...document.querySelectorAll('main .panel')]
+    .filter(e => e.checkVisibility() && !e.innerText.trim() && !e.querySelector('.board, table, svg, img'))
+    .map(e => e.outerHTML.slice(0, 90));
+  return { lost, mouse, values, empty };
 }"""
 
 
@@ -103,6 +108,8 @@ def printed_problems(page, where: str) -> list[str]:
         problems.append(f"{where}: {len(found['lost'])} things on screen do not print, e.g. {found['lost'][:4]}")
     if found["mouse"]:
         problems.append(f"{where}: paper asks for a mouse: {found['mouse'][:4]}")
+    if found["empty"]:
+        problems.append(f"{where}: empty frames print: {found['empty'][:3]}")
     for value in found["values"]:
         if value["clipped"] or "mono" not in value["font"].lower() or value["size"] < 12:  # 9 pt is 12 CSS px
             problems.append(f"{where}: a value prints clipped, not monospace or under 9 pt: {value}")
@@ -184,3 +191,18 @@ def test_on_paper_a_set_bit_is_told_from_a_dark_square_without_colour(page, live
     framed = {bit for bit, shadow in frames if "inset" in shadow}
     assert sum(bit == "1" for bit, _ in frames) > 0 and framed == {"1"}, frames[:4]
     assert all("inset" in shadow for bit, shadow in frames if bit == "1")
+
+
+def test_a_listing_prints_only_when_opened(page, live_server):
+    """A closed listing printed its summary alone, a promise of what the paper does not hold: closed,
+    it does not print; opened on screen, it prints whole."""
+    page.set_viewport_size(A4)
+    load(page, f"{live_server}/chapter/colors")
+    listing = page.locator('details[data-listing="x86"]')
+    page.emulate_media(media="print")
+    expect(listing).to_be_hidden()
+    page.emulate_media(media="screen")
+    listing.locator("summary").click()
+    page.emulate_media(media="print")
+    expect(listing).to_be_visible()
+    expect(listing.locator("pre, code").first).to_be_visible()

@@ -76,6 +76,8 @@ function drawWorking(color) {
 }
 
 function drawPair(color) {
+  // With no second square the panel holds only a mouse's invitation: paper gets no empty frame.
+  pair.classList.toggle("screen-only", !color.other);
   if (!color.other) {
     pair.replaceChildren(
       el("p", {}, screenOnly("Click a second square for same or different colour, and the knight-distance parity.")),

@@ -83,6 +83,8 @@ function drawInfo(a) {
 }
 
 function drawPair(same, linked) {
+  // With no second square the panel holds only a mouse's invitation: paper gets no empty frame.
+  pair.classList.toggle("screen-only", !same);
   if (!same) {
     pair.replaceChildren(el("p", {}, screenOnly("Click a second square (D) to ask whether S and D share a diagonal.")));
     return;

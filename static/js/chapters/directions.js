@@ -60,6 +60,8 @@ const BEARINGS = [
 const signed = (n) => (n > 0 ? "+" : "") + n;
 
 function drawInfo(direction) {
+  // With no second square the panel holds only a mouse's invitation: paper gets no empty frame.
+  info.classList.toggle("screen-only", !direction);
   if (!direction) {
     info.replaceChildren(el("p", {}, screenOnly("Click a second square to see the direction to it.")));
     return;
