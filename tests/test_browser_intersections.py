@@ -14,6 +14,11 @@ def test_intersections_working_all_pairs_keyboard(page, live_server, client):
     assert str(one["working"]["value"]) in page.inner_text('[data-role="working"]')
     assert one["working"]["binary"] in page.inner_text('[data-role="working"]')
     assert board_squares(page, "intersections") == set()
+    # The diagonal of c7 runs down through b6 and a5 and would cross rank 4 (e4's, index 3) at file
+    # -1: s88 = 16 * 3 - 1 = 47, which reads as file 15 of rank index 2. The page says how a file
+    # below 0 borrows from the rank.
+    assert one["working"]["value"] == 16 * 3 - 1 == 16 * 2 + 15 and one["reason"] == "off_board"
+    assert "file -1 reads as file 15 (bit 3 set) of the rank below" in page.inner_text('[data-role="reason"]')
     many = client.get("/api/intersections?a=e4&b=c7").json["combinations"]
     for c in many:
         row = page.locator(f'[data-role="all"] tr[data-pair="{c["line_a"]}/{c["line_b"]}"]')

@@ -111,7 +111,11 @@ function explanation(one) {
   }
   if (one.reason === "off_board") {
     const bits = w.doubled ? "(bits 4 and 8 of s88x2: file or rank beyond 7)" : "(bit 3: file beyond 7; bit 7: rank beyond 7)";
-    return `No square: the two lines would cross off the board. In the 0x88 arithmetic that shows as a set bit under the test mask ${bits}.`;
+    // A file below 0 is no file beyond 7 at first sight: it borrows from the rank's digit.
+    const borrow = w.doubled
+      ? ""
+      : " A file below 0 borrows from the rank: file -1 reads as file 15 (bit 3 set) of the rank below, as 16 × rank - 1 = 16 × (rank - 1) + 15.";
+    return `No square: the two lines would cross off the board. In the 0x88 arithmetic that shows as a set bit under the test mask ${bits}.${borrow}`;
   }
   return `They meet on ${one.square}: no tested bit is set, so the 0x88 value converts back to a square.`;
 }
