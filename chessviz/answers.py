@@ -28,7 +28,7 @@ from .lines import (
     x88_working,
 )
 from .position import describe, fen_turn, parse_fen, play
-from .sliding import attacks, compare_boards, devlog_ray, shift_ray, slide_steps, subtract
+from .sliding import attacks, compare_boards, devlog_ray, rays_section, shift_ray, slide_steps, subtract
 from .squares import (
     LINE_KINDS,
     MAPPINGS,
@@ -307,6 +307,7 @@ def slide_answer(sq: Square, occupied: Bitboard, line: str, mapping: str) -> dic
         "o_minus_r_turned_on": BB(propagation["borrows"] & propagation["difference"]),
         "masking_differs": BB(values["o_minus_r_masked"] ^ values["b_minus_r_masked"]),
         "negative_as_printed_correct": values["negative_as_printed"] == values["negative"],
+        "rays_section": {name: BB(value) for name, value in rays_section(values).items()},
     }
 
 

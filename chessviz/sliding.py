@@ -302,6 +302,18 @@ def slide_steps(sq: Square, occupied: Bitboard, line: str, mapping: str) -> list
     return [{"id": i, "label": label, "formula": formula, "value": value} for i, label, formula, value in steps]
 
 
+def rays_section(steps: dict[str, int]) -> dict[str, int]:
+    """Return the devlog's "Positive and negative rays" as it writes them, from slide_steps' values.
+
+    p = [(o ∩ m) - r] ∩ m and n = [(o ∩ m)'' - r'']'' ∩ m, x'' the reversal: the fundamentals
+    before the final equation's 2r and XOR with o. Each holds the slider and the empty squares up
+    to its first blocker, not that blocker, and keeps the line's other blockers.
+    """
+    b, r, m = steps["b"], steps["r"], steps["m"]
+    rev_difference = sub64(rev(b), rev(r))
+    return {"p": sub64(b, r) & m, "rev_b_minus_rev_r": rev_difference, "n": rev(rev_difference) & m}
+
+
 def _rays(bit: int, o: Bitboard, rev_o: Bitboard, m: Bitboard) -> tuple[Bitboard, Bitboard]:
     """Return (positive, negative) for the slider on ``bit``; rev(o) comes in once per piece."""
     b = o & m

@@ -9,6 +9,7 @@ import pytest
 from chessviz.squares import BB_ALL, SQUARE_NAMES, bit_of, convert, line_mask
 
 from devlog_facts import DEVLOG_FEN
+from oracle import walked_mask
 from sliding_oracle import DIRECTIONS, python_chess_attacks, rev, walked_rays
 
 
@@ -310,6 +311,15 @@ def test_slide_every_step_over_http_equals_its_formula_and_the_walked_rays(clien
         assert bb(body["o_minus_r_turned_on"]) == expected["o_minus_r"] & ~expected["o"] & BB_ALL
         differs = {s for s in range(64) if (expected["o_minus_r_masked"] ^ expected["b_minus_r_masked"]) >> s & 1}
         assert {s for s in range(64) if bb(body["masking_differs"]) >> s & 1} == differs
+        # The devlog's section on positive and negative rays, as it writes p and n: each the slider,
+        # the empty squares of its ray (not the blocker that ends it) and the line's other blockers.
+        section = {name: convert(bb(value), mapping, "lerf") for name, value in body["rays_section"].items()}
+        positive, negative = walked_rays(sq, line, lerf_occupied, mapping)
+        r, b = 1 << sq, lerf_occupied & walked_mask(sq, line) & ~(1 << sq)
+        assert section["p"] == r | (positive & ~b) | (b & ~positive), (SQUARE_NAMES[sq], line, mapping)
+        assert section["n"] == r | (negative & ~b) | (b & ~negative), (SQUARE_NAMES[sq], line, mapping)
+        rev_b, rev_r = rev(expected["b"]), rev(expected["r"])
+        assert bb(body["rays_section"]["rev_b_minus_rev_r"]) == (rev_b - rev_r) % (1 << 64)
 
 
 def test_slide_formulas_are_written_for_students(client):

@@ -5,7 +5,7 @@ from urllib.parse import parse_qs, urlparse
 import chess
 from playwright.sync_api import expect
 
-from browser_helpers import board_squares, readout, screenshot, squares_of, steps, wait_for_board, wait_for_marks
+from browser_helpers import board_squares, readout, screenshot, squares_of, wait_for_board, wait_for_marks
 from devlog_facts import DEVLOG
 from sliding_oracle import walked_rays
 
@@ -98,9 +98,22 @@ def test_rays_devlog_sketch_line_by_line(page, live_server, client):
     page.click('[data-step="first"]')
     rank = attacks["lines"]["rank"]
     wait_for_board(page, "rays", squares_of(rank["positive"], "lerbef") | squares_of(rank["negative"], "lerbef"))
-    slide = steps(client, sq="e4", occupied="0x0040000000000000", line="rank", mapping="lerbef")
-    wait_for_board(page, "reversed", squares_of(slide["rev_o"], "lerbef"))
-    assert squares_of(slide["rev_o"], "lerbef") == {"g2"}  # b7 rotated half a turn
+    wait_for_board(page, "reversed", set())  # no blocker on e4's rank: nothing to reverse
+    # The anti-diagonal, where the pawn stands: the devlog's n, step by step on the reversed board.
+    page.goto(live_server + "/chapter/rays?view=3")
+    slide = client.get("/api/slide?sq=e4&occupied=0x0040000000000000&line=anti_diagonal&mapping=lerbef").json
+    values = {step["id"]: step["value"] for step in slide["steps"]}
+    section = slide["rays_section"]
+    assert squares_of(values["rev_b"], "lerbef") == {"g2"}  # b7 rotated half a turn
+    wait_for_board(page, "reversed", {"g2"})
+    wait_for_board(page, "reversed-result", squares_of(section["rev_b_minus_rev_r"], "lerbef"))
+    # n as written: the queen, the empty squares down to the edge (no blocker that way), and the
+    # line's other blocker, b7; the negative ray (f3, g2, h1) drawn with it for comparison.
+    assert squares_of(section["n"], "lerbef") == {"e4", "f3", "g2", "h1", "b7"}
+    wait_for_board(page, "section-n", {"e4", "f3", "g2", "h1", "b7"})
+    shown = page.eval_on_selector_all('[data-board="section-n"] [data-fill="negative"]', "els => els.map(e => e.dataset.square)")
+    assert set(shown) == {"f3", "g2", "h1"}
+    page.click('[data-step="first"]')
     page.reload()
     wait_for_board(page, "rays", squares_of(rank["positive"], "lerbef") | squares_of(rank["negative"], "lerbef"))
     # Move the queen by keyboard on the slider board.

@@ -192,7 +192,9 @@ _STEP_IDS = (
     "rev_b_minus_2rev_r, rev_xor, negative, negative_as_printed (the devlog's equation, which "
     "XORs the unreversed o), attacks. Also o_minus_r_borrows (the borrow path of o - r, as "
     "/api/subtract gives it), o_minus_r_wrapped, o_minus_r_turned_on (the bits of o - r the borrow "
-    "turned on: set and borrowed) and masking_differs (where (o - r) & m and (b - r) & m differ).",
+    "turned on: set and borrowed) and masking_differs (where (o - r) & m and (b - r) & m differ). "
+    "rays_section: the devlog's section on positive and negative rays as it writes them, p = "
+    "((o & m) - r) & m and n = rev(rev(o & m) - rev(r)) & m, with rev_b_minus_rev_r.",
     tag="sliding",
     response=S.obj(
         {
@@ -208,6 +210,7 @@ _STEP_IDS = (
             "o_minus_r_turned_on": S.BITBOARD,
             "masking_differs": S.BITBOARD,
             "negative_as_printed_correct": S.BOOL,
+            "rays_section": S.obj({"p": S.BITBOARD, "rev_b_minus_rev_r": S.BITBOARD, "n": S.BITBOARD}),
         }
     ),
 )

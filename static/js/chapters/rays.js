@@ -33,11 +33,20 @@ const setup = createSliderSetup(root, state, {
   mappingNote:
     "Which rays are positive depends on the mapping: in lerbef up, left, up-left and up-right (as in the devlog's picture); in lerf up, right, up-right and up-left.",
 });
+// The devlog's section as it writes it (x'' its reversal), before the final equation's 2r and XOR.
+root.append(
+  el(
+    "section",
+    { class: "panel equation", "aria-label": "The devlog's equations for the two sides" },
+    el("p", { class: "formula" }, "p = ((o & m) − r) & m"),
+    el("p", { class: "formula" }, "n = rev(rev(o & m) − rev(r)) & m"),
+  ),
+);
 const stepper = createStepper(add(root, "div", { class: "toolbar" }), {
   label: "Line",
   onChange: (i) => state.set({ view: i }, { history: "replace" }),
 });
-const [raysColumn, reversedColumn, reversedResultColumn] = columns(root, 3);
+const [raysColumn, reversedColumn, reversedResultColumn, sectionColumn] = columns(root, 4);
 const raysBoard = createValueBoard(raysColumn, {
   role: "rays",
   label: "Positive and negative rays",
@@ -46,13 +55,19 @@ const raysBoard = createValueBoard(raysColumn, {
 });
 const reversedBoard = createValueBoard(reversedColumn, {
   role: "reversed",
-  label: "The reversed board rev(o), slider at rev(r)",
-  readout: "rev(o)",
+  label: "The reversed board rev(o & m), the queen at rev(r)",
+  readout: "rev(o & m)",
 });
 const reversedResult = createValueBoard(reversedResultColumn, {
   role: "reversed-result",
-  label: "On the reversed board: rev(b) − 2·rev(r)",
-  readout: "rev(b) − 2·rev(r)",
+  label: "On the reversed board: rev(o & m) − rev(r)",
+  readout: "rev(o & m) − rev(r)",
+});
+const sectionBoard = createValueBoard(sectionColumn, {
+  role: "section-n",
+  label: "Reversed back and masked: n",
+  legend: { negative: "the negative rays, for comparison" },
+  readout: "n",
 });
 const explain = el("p", { class: "explain panel", "aria-live": "polite" });
 root.append(explain);
@@ -76,7 +91,7 @@ run({
   errorAfter: explain,
   present: [...[...setup.boards.children].slice(0, 2), stepper.element, raysColumn],
   exercise: {
-    answers: [raysColumn, reversedResultColumn],
+    answers: [raysColumn, reversedResultColumn, sectionColumn],
     next: (_s, random) => ({ sq: randomSquare(random), occ: randomOccupancy(random) }),
   },
   load: (s) => Promise.all(queries(s).map(([path, query]) => api(path, query))),
@@ -97,18 +112,36 @@ run({
       pieces: { ...blockers, [s.sq]: "Q" },
       fills: { ...squaresMap(positive, s.mapping, "positive"), ...squaresMap(negative, s.mapping, "negative") },
     });
-    // Where the reversal puts the queen: the square of rev(r), as the API computed it.
+    // The section's n on one line, the line viewed (on all four lines, the rank): reverse the
+    // line's blockers, subtract the reversed queen, reverse back, mask.
+    const line = lineName(slide.line);
+    const which = view === "all" ? `${line}: choose a line for another` : line;
     const mirrored = SQUARE_NAMES[squaresOf(v.rev_r, s.mapping)[0]];
     const reversedPieces = { [mirrored]: "Q" };
+    const section = Object.fromEntries(Object.entries(slide.rays_section).map(([name, value]) => [name, big(value)]));
     reversedBoard.draw({
-      bits: v.rev_o,
+      bits: v.rev_b,
       mapping: s.mapping,
       index: s.mapping,
-      pieces: { ...squaresMap(v.rev_o, s.mapping, "p"), ...reversedPieces },
+      pieces: { ...squaresMap(v.rev_b, s.mapping, "p"), ...reversedPieces },
+      caption: `The reversed board (${which}): rev(o & m), the queen at rev(r)`,
     });
-    const caption = `On the reversed board (${lineName(slide.line)}): rev(b) − 2·rev(r)`;
-    reversedResult.draw({ bits: v.rev_b_minus_2rev_r, mapping: s.mapping, index: s.mapping, pieces: reversedPieces, caption });
-    explain.textContent = `Subtraction borrows towards higher bits only, so o^(o-2r) finds the positive rays. Reversing the bitboard turns bit i into bit 63 − i (the board rotated half a turn: the queen on ${s.sq} lands on ${mirrored}), so the negative rays become positive there; compute, then reverse back.`;
+    reversedResult.draw({
+      bits: section.rev_b_minus_rev_r,
+      mapping: s.mapping,
+      index: s.mapping,
+      pieces: reversedPieces,
+      caption: `On the reversed board (${which}): rev(o & m) − rev(r)`,
+    });
+    sectionBoard.draw({
+      bits: section.n,
+      mapping: s.mapping,
+      index: s.mapping,
+      pieces: { ...squaresMap(v.b, s.mapping, "p"), [s.sq]: "Q" },
+      fills: squaresMap(v.negative, s.mapping, "negative"),
+      caption: `Reversed back and masked (${which}): n`,
+    });
+    explain.textContent = `Subtraction borrows towards higher bits only, so (o & m) − r works on the positive side: that is p, the masked-occupancy chapter's result. Reversing the bitboard turns bit i into bit 63 − i (the board rotated half a turn: the queen on ${s.sq} lands on ${mirrored}), so the negative side becomes positive there: subtract, reverse back and mask, and that is n. As the devlog writes them, p and n hold the queen and the empty squares up to the first blocker, not the blocker itself, and keep the line's other blockers; the final equation's 2r and XOR with o (next chapter) make rays of them.`;
     predict.draw({ predicted: s.pred, answer: positive, mapping: s.mapping, revealed: s.rev });
   },
 });
