@@ -39,7 +39,8 @@ PRINTED = """() => {
   const mouse = [];
   for (let t = walker.nextNode(); t; t = walker.nextNode()) {
     const at = t.parentElement;
-    if (/\\bclick/i.test(t.data) && at.checkVisibility()) mouse.push(at.textContent.trim().slice(0, 90));
+    // A mouse's word, or a keyboard's: a field to type into is a line to write on, on paper.
+    if (/\\bclick|(^|[.?!] )Type\\b/i.test(t.data) && at.checkVisibility()) mouse.push(at.textContent.trim().slice(0, 90));
   }
   // A 64-bit value: 16 hex digits, eight bytes of binary, or a decimal of 11 to 20 digits.
   const value = /(^|\\s)0x[0-9a-f]{16}\\b|\\b[01]{8}( [01]{8}){7}\\b|^\\d{11,20}$/i;

@@ -31,13 +31,19 @@ export const pointerWords = (text) => (window.matchMedia(TOUCH_FIRST).matches ? 
 /** A mouse's instruction ("click a second square"): shown on screen, left off paper (chessviz.css). */
 export const screenOnly = (text) => el("span", { class: "screen-only" }, pointerWords(text));
 
+/** Words for paper alone (a printed page, a worksheet), in place of the screen's. */
+const paperOnly = (text) => el("span", { class: "paper-only" }, text);
+
 /**
  * A task's words for the screen and for paper: "…, then reveal" ends in a reveal only the screen
- * has, so paper (a printed page, a worksheet) keeps the task for a pen. Returns the nodes.
+ * has, and a sentence's "Type" is a field the screen has, so paper (a printed page, a worksheet)
+ * keeps the task for a pen: no reveal, and "Write". Returns the nodes.
  */
 export function taskWords(text) {
   const task = text.match(/^(.*), then reveal(\.?)$/s); // "Mark them, then reveal.", "Your turn: predict, then reveal"
-  return task ? [task[1], screenOnly(", then reveal"), task[2]] : [text];
+  const [body, tail] = task ? [task[1], [screenOnly(", then reveal"), task[2]]] : [text, []];
+  const parts = body.split(/(?<=^|[.?!] )Type(?= )/); // "… if at all? Type the square (e.g. d5) or “none”"
+  return [...parts.flatMap((part, i) => (i ? [screenOnly("Type"), paperOnly("Write"), part] : [part])), ...tail];
 }
 
 /**
