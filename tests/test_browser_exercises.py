@@ -476,3 +476,30 @@ def test_exploring_an_exercise_only_invites_to_practise(page, live_server, slug)
     for box in page.evaluate(EXERCISE_SEEN):
         assert box["task"] and not box["invite"], box
         assert {"Reveal the answer", "Next exercise", "Show the answers as I explore"} <= set(box["buttons"]), box
+
+
+@pytest.mark.parametrize(
+    "slug, role, shown, hidden",
+    [
+        ("diagonals", "diagonals", "The diagonal and anti-diagonal of S", "The squares S and D"),
+        ("intersections", "intersections", "The lines through S and D", "The squares S and D"),
+        (
+            "directions",
+            "directions",
+            "Ray steps and knight steps from the centre square",
+            "The centre square (S) and the second square (D)",
+        ),
+    ],
+)
+def test_a_board_whose_drawing_is_hidden_says_only_what_it_draws(page, live_server, slug, role, shown, hidden):
+    """Practising (and on a worksheet), the board keeps its squares and loses what it drew around
+    them: its caption no longer names the lines or steps the student is asked about."""
+    caption = page.locator(f'figure:has([data-board="{role}"]) .caption-text')
+    page.goto(f"{live_server}/chapter/{slug}")
+    expect(caption).to_have_text(shown)
+    page.goto(f"{live_server}/chapter/{slug}?hide=1")
+    expect(caption).to_have_text(hidden)
+    page.goto(f"{live_server}/chapter/{slug}?sheet=2&seed=1")
+    page.wait_for_selector('#chapter[data-drawn="sheet"]', state="attached")
+    sheet = page.locator(f'[data-role="worksheet"] figure:has([data-board="{role}"]) .caption-text')
+    assert sheet.all_inner_texts() == [hidden, hidden]

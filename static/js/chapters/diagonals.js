@@ -23,6 +23,9 @@ const OVERLAYS = {
   anti_length: ["anti-diagonal length", (s) => s.anti_diagonal.length],
   color: ["colour (d = dark)", (s) => (s.color === "dark" ? "d" : "l")],
 };
+// The board's caption: what it draws, and what it draws while its answers are hidden.
+const LABEL = "The diagonal and anti-diagonal of S";
+const BARE = "The squares S and D";
 const { root, state, run } = createChapter({
   a: T.square("e4"),
   b: T.square(null),
@@ -33,7 +36,7 @@ const { root, state, run } = createChapter({
 });
 const { top, pick, board, infoColumn } = createWikiLayout(root, state, {
   role: "diagonals",
-  label: "The diagonal and anti-diagonal of S",
+  label: LABEL,
   legend: { "line-a": "the diagonal of S", "line-b": "its anti-diagonal", both: "S, on both" },
   picks: [
     ["a", "the first square (S)"],
@@ -140,8 +143,9 @@ run({
     const both = big(a.diagonals);
     const fills = { ...squaresMap(diagonal, "lerf", "line-a"), ...squaresMap(anti, "lerf", "line-b"), [s.a]: "both" };
     const labels = Object.fromEntries(Object.values(squares).map((sq) => [sq.name, String(OVERLAYS[s.overlay][1](sq))]));
-    if (answersHidden(s)) board.draw({ bits: null, mapping: "lerf", marks: ends(s.a, s.b), cursor: s.a });
-    else board.draw({ bits: both, mapping: "lerf", fills, labels, marks: ends(s.a, s.b), cursor: s.a });
+    // Its answers hidden, the board draws the squares alone, and its caption says no more.
+    if (answersHidden(s)) board.draw({ bits: null, mapping: "lerf", marks: ends(s.a, s.b), cursor: s.a, caption: BARE });
+    else board.draw({ bits: both, mapping: "lerf", fills, labels, marks: ends(s.a, s.b), cursor: s.a, caption: LABEL });
     drawInfo(a);
     drawPair(same, s.routine);
     const answer = same ? (same.diagonal ? "diagonal" : same.anti_diagonal ? "anti_diagonal" : "neither") : null;

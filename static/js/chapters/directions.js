@@ -17,6 +17,7 @@ const KINDS = [
   ["begrees_filled", "Begrees, inner squares filled"],
 ];
 const FIELDS = ["diff", "ray", "knight", "degrees", "begrees", "x88_diff", "lookup_index"];
+const LABEL = "Ray steps and knight steps from the centre square";
 const { root, state, error, run } = createChapter({
   from: T.square("e4"),
   to: T.square("g5"),
@@ -25,7 +26,7 @@ const { root, state, error, run } = createChapter({
 });
 const { pick, board, infoColumn } = createWikiLayout(root, state, {
   role: "directions",
-  label: "Ray steps and knight steps from the centre square",
+  label: LABEL,
   legend: { "line-a": "ray steps", "line-b": "knight steps" },
   picks: [
     ["from", "the centre square (S)"],
@@ -263,6 +264,8 @@ run({
       marks: ends(s.from, s.to),
       index: "lerf",
       cursor: s.from,
+      // Hidden, the steps go and the caption says what stays.
+      caption: hidden ? "The centre square (S) and the second square (D)" : LABEL,
     });
     drawInfo(direction);
     drawNotes(sheets);

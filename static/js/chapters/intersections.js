@@ -37,6 +37,9 @@ async function chosenPair(s) {
   );
 }
 
+// The board's caption: what it draws, and what it draws while its answers are hidden.
+const LABEL = "The lines through S and D";
+const BARE = "The squares S and D";
 const { root, state, error, run } = createChapter({
   a: T.square("e4"),
   b: T.square("c7"),
@@ -48,7 +51,7 @@ const { root, state, error, run } = createChapter({
 });
 const { top, pick, board, infoColumn } = createWikiLayout(root, state, {
   role: "intersections",
-  label: "The lines through S and D",
+  label: LABEL,
   legend: { "line-a": "the line through S", "line-b": "the line through D", both: "on both lines: the intersection" },
   picks: [
     ["a", "the first square (S)"],
@@ -220,8 +223,12 @@ run({
       ...(one?.square ? { [one.square]: "both" } : {}), // where the API says they meet
     };
     // The two lines crossing on the board would show where they meet: only a and b before reveal.
-    if (answersHidden(s)) board.draw({ bits: null, mapping: "lerf", marks: ends(s.a, s.b), cursor: s.a });
-    else board.draw({ bits: one?.square ? bbOf([one.square]) : 0n, mapping: "lerf", fills, marks: ends(s.a, s.b), cursor: s.a });
+    // Its answers hidden, the board draws the squares alone, and its caption says no more.
+    if (answersHidden(s)) board.draw({ bits: null, mapping: "lerf", marks: ends(s.a, s.b), cursor: s.a, caption: BARE });
+    else {
+      const bits = one?.square ? bbOf([one.square]) : 0n;
+      board.draw({ bits, mapping: "lerf", fills, marks: ends(s.a, s.b), cursor: s.a, caption: LABEL });
+    }
     drawAll(many, s);
     // Every pair of these squares, for a row chosen next; asked once this draw is painted.
     requestAnimationFrame(() => setTimeout(() => api("/intersections", { a: s.a, b: s.b }).catch(() => {})));
