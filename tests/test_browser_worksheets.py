@@ -113,3 +113,15 @@ def test_the_students_copy_carries_no_answer_and_links_the_teacher_s(page, live_
     page.get_by_role("link", name="The students' copy, without the key").click()
     page.wait_for_selector('#chapter[data-drawn="sheet"]', state="attached")
     assert "key=" not in page.url and page.locator('[data-role="answer-key"]').count() == 0
+
+
+def test_a_routines_sheet_asks_each_question_once_without_the_audit_s_summary(page, live_server, client):
+    """Each exercise of a routines sheet is its question: the audit's summary (the same sentence for
+    every exercise, the page's lead on screen) was copied into each of them."""
+    open_sheet(page, f"{live_server}/chapter/routines?sheet=3&seed=2")
+    routines = client.get("/api/routines").json["routines"]
+    summary = f"{len(routines)} printed routines"
+    items = page.locator('[data-role="worksheet"] .sheet-item')
+    assert items.count() == 3
+    for text in items.all_inner_texts():
+        assert summary not in text and "The page prints" in text, text

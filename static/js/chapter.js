@@ -35,7 +35,9 @@ export const answersHidden = (s) => Boolean(s.hide) && !s.rev;
  * - exercise: optional { answers: [elements holding the answer], next(s, random) → the state
  *   patch (or a promise of it) of a fresh random question (random() as Math.random), asks(s) →
  *   false when s poses no question (its inputs show the answer), sheet: how many exercises the
- *   worksheet link asks for (6; fewer where an exercise has many boards: 4 A4 pages at most) }. While answersHidden(s) the
+ *   worksheet link asks for (6; fewer where an exercise has many boards: 4 A4 pages at most),
+ *   inputs: what a worksheet copies of each question besides its box (present by default; [] where
+ *   present holds nothing of the question, which every exercise would repeat) }. While answersHidden(s) the
  *   answers are replaced by a note; draw should leave out answer parts of other elements
  *   (labels, marks) itself, by answersHidden(s);
  * - taps(s, data): optional, for a chapter with an input board: what a tap there changes and the
@@ -209,7 +211,7 @@ export function createChapter(fields, { history = {} } = {}) {
     if (sheet) {
       // Each exercise drawn in turn, then copied into the sheet: inputs (no answers) and the key.
       const box = () => root.querySelector(".predict");
-      const shown = () => [...(spec.present ?? []), box()];
+      const shown = () => [...(exercise.inputs ?? spec.present ?? []), box()];
       buildWorksheet(root, { ...sheet, base: chapter.state.get(), next: exercise.next, draw: render, shown, box }).then(() => {
         root.dataset.drawn = "sheet";
       });

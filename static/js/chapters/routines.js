@@ -99,6 +99,8 @@ run({
   exercise: {
     // The audit's table and its lists of wrong inputs answer the question.
     answers: [list],
+    // A sheet's exercise is its question alone: the audit's summary, the same for all, is the page's.
+    inputs: [],
     next: (_s, random) => {
       // Half the time a pair some routine gets wrong, so "yes" is no safe guess.
       const [a, b] =
