@@ -207,3 +207,15 @@ def test_a_listing_prints_only_when_opened(page, live_server):
     page.emulate_media(media="print")
     expect(listing).to_be_visible()
     expect(listing.locator("pre, code").first).to_be_visible()
+
+
+def test_a_sheet_leaves_a_pen_room_for_a_64_bit_value(page, live_server):
+    """The squares sheet asks for a 64-bit value, 18 characters in hex: its answer line is at least
+    twice as wide as such a value printed beside it (9-point type; a hand writes larger)."""
+    page.set_viewport_size(A4)
+    load(page, f"{live_server}/chapter/squares?sheet=2&seed=1", "sheet")
+    page.emulate_media(media="print")
+    field = page.locator('[data-role="worksheet"] .question input').first.bounding_box()
+    printed = page.locator('[data-role="worksheet"] .readout input').first
+    assert len(printed.input_value()) == 18
+    assert field["width"] >= 2 * printed.bounding_box()["width"], (field, printed.bounding_box())
