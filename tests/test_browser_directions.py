@@ -44,6 +44,10 @@ def test_directions_pairs_tables_and_keyboard(page, live_server, client):
         assert (d["x88_diff"], d["lookup_index"]) == (16 * dr + df, x88diff)
         assert page.locator('[data-field="x88_diff"] td').last.inner_text() == str(16 * dr + df)
         assert page.locator('[data-field="lookup_index"] td').last.inner_text() == f"{x88diff} (= {16 * dr + df} + 120)"
+        # A square and itself lie on no line and are no pair: the page says the first, not the second.
+        said = page.locator('[data-field="ray"] td').last.inner_text()
+        ray = ("none: the same square" if pair[0] == pair[1] else "none: not on one line") if d["ray"] is None else None
+        assert ray is None or said == ray, (pair, said)
         for kind in sheets:
             current = page.locator(f'[data-kind="{kind}"] td[data-current] button')
             assert current.get_attribute("data-rank-diff") == str(d["rank_diff"])
@@ -136,3 +140,13 @@ def test_a_blank_current_cell_points_at_the_cell_that_gives_its_value(page, live
     assert page.locator('figure[data-kind="degrees"] td[data-current] button').inner_text() != ""
     assert page.locator("td[data-gives]").count() == 0
     assert page.locator('[data-role="sheet-current"]').all_inner_texts() == ["", "", ""]
+
+
+def test_practising_the_notes_on_the_sheets_go_with_the_sheets(page, live_server):
+    """Practising, the 15x15 sheets hold the answer and are taken out: the notes on how to read them
+    go too, instead of describing sheets that are not there."""
+    page.goto(live_server + "/chapter/directions")
+    page.wait_for_selector('#chapter[data-drawn] [data-role="sheet-notes"]')
+    page.goto(live_server + "/chapter/directions?hide=1")
+    page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')
+    assert page.locator('[data-role="sheet-notes"], .direction-tables').count() == 0

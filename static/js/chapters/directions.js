@@ -70,7 +70,10 @@ function drawInfo(direction) {
   const d = direction;
   const rows = [
     ["rank, file difference", `${d.rank_diff}, ${d.file_diff}`],
-    ["ray direction", d.ray ? `${d.ray_words}, step ${signed(d.ray_step)}` : "none: not on one line"],
+    [
+      "ray direction",
+      d.ray ? `${d.ray_words}, step ${signed(d.ray_step)}` : d.from === d.to ? "none: the same square" : "none: not on one line",
+    ],
     [
       "knight direction",
       d.knight
@@ -226,7 +229,8 @@ run({
   present: [board.element.closest(".column"), info],
   exercise: {
     // The direction's table and the 15x15 sheets (the pair's cell highlighted) hold the answer.
-    answers: [info, tables],
+    // The notes on reading the sheets go with them.
+    answers: [info, tables, sheetNotes],
     next: async (_s, random) => {
       const from = randomSquare(random);
       const aligned = await alignedWith(from);
