@@ -448,8 +448,14 @@ def color_working(sq: int) -> dict:
         "x88_shifted": f"0x{c_shr_u32(0x00AA0055, x88(sq)):x}",
         "x88_shifted_bit": c_shr_u32(0x00AA0055, x88(sq)) & 1,
         "square_shr3_plus_square": (sq >> 3) + sq,
+        "square_shr3_minus_square": (sq >> 3) - sq,  # C's & 1 of a negative int reads two's complement, as Python's
+        "square_shr3_minus_square_bit": ((sq >> 3) - sq) & 1,
+        "square_shr3_xor_square": (sq >> 3) ^ sq,
+        "square_shr3_xor_square_bit": ((sq >> 3) ^ sq) & 1,
         "nine_sq": 9 * sq,
         "nine_sq_plus8": 9 * sq + 8,
         "nine_sq_binary": format(9 * sq, "010b"),
         "nine_sq_plus8_binary": format(9 * sq + 8, "010b"),
+        "nine_sq_plus8_bit3": ((9 * sq + 8) >> 3) & 1,
+        "nine_sq_and8": (9 * sq) & 8,
     }

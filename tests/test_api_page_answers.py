@@ -118,10 +118,16 @@ def test_color_working_bits(client, sq):
             "x88_shifted": hex(0x00AA0055 // 2 ** (x88 % 32)),
             "x88_shifted_bit": w["x88_shifted_bit"],
             "square_shr3_plus_square": rank + sq,
+            "square_shr3_minus_square": rank - sq,
+            "square_shr3_minus_square_bit": (sq - rank) % 2,  # the parity of a difference, whatever its sign
+            "square_shr3_xor_square": rank ^ sq,
+            "square_shr3_xor_square_bit": (rank + sq) % 2,  # bit 0 of a XOR is bit 0 of the sum
             "nine_sq": sq * 9,
             "nine_sq_plus8": sq * 9 + 8,
             "nine_sq_binary": bin(sq * 9)[2:].zfill(10),
             "nine_sq_plus8_binary": bin(sq * 9 + 8)[2:].zfill(10),
+            "nine_sq_plus8_bit3": (sq * 9 + 8) // 8 % 2,
+            "nine_sq_and8": 8 * ((sq * 9) // 8 % 2),
         }
     )
 

@@ -47,7 +47,12 @@ def test_colors_methods_working_and_pairs(page, live_server, client):
         row = page.locator(f'tr[data-method="{method["name"]}"]')
         assert f"{method['value']} ({method['means']})" in row.inner_text()
         assert row.locator("[data-correct]").get_attribute("data-correct") == str(method["agrees"]).lower()
-    assert "9 * square = 252" in page.inner_text('[data-role="working"]')
+    # e4 = 28, rank 3: every line of the working ends on its number, each worked here by hand.
+    working = page.locator('[data-role="working"] li').all_inner_texts()
+    assert "(square >> 3) - square = 3 - 28 = -25; & 1 = 1, the same bit 0 as the sum's" in working
+    assert "(square >> 3) ^ square = 3 ^ 28 = 31; & 1 = 1, the same bit 0 as the sum's" in working
+    assert "9 * square + 8 = 260 = 0100000100 in binary; >> 3 & 1 takes bit 3: 0" in working
+    assert "9 * square = 252 = 0011111100; & 8 tests bit 3: 8, so == 0 is false" in working
     page.click('[data-board="colors"] [data-square="d5"]')
     pair = client.get("/api/color?sq=e4&other=d5").json
     page.wait_for_selector(f'[data-role="same"][data-same="{str(pair["same_color"]).lower()}"]')

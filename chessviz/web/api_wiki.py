@@ -83,6 +83,12 @@ _WORKING = S.obj(
         "shifted32_bit": S.INT,
         "x88_shifted_bit": S.INT,
         "square_shr3_plus_square": S.INT,
+        "square_shr3_minus_square": S.INT,
+        "square_shr3_minus_square_bit": S.INT,
+        "square_shr3_xor_square": S.INT,
+        "square_shr3_xor_square_bit": S.INT,
+        "nine_sq_plus8_bit3": S.INT,
+        "nine_sq_and8": S.INT,
     }
 )
 

@@ -69,8 +69,23 @@ function drawWorking(color) {
         `(square >> 3) + square = ${w.square_shr3} + ${w.square}`,
         ` = ${w.square_shr3_plus_square}: bit 0 is the parity of the anti-diagonal index ${w.anti_diagonal_index}, toggled`,
       ),
-      item(`9 * square + 8 = ${w.nine_sq_plus8}`, ` = ${w.nine_sq_plus8_binary} in binary; >> 3 & 1 takes bit 3`),
-      item(`9 * square = ${w.nine_sq}`, ` = ${w.nine_sq_binary}; & 8 tests bit 3`),
+      // The prose's variants: a difference or an exclusive or has the parity of the sum.
+      item(
+        `(square >> 3) - square = ${w.square_shr3} - ${w.square}`,
+        ` = ${w.square_shr3_minus_square}; & 1 = ${w.square_shr3_minus_square_bit}, the same bit 0 as the sum's`,
+      ),
+      item(
+        `(square >> 3) ^ square = ${w.square_shr3} ^ ${w.square}`,
+        ` = ${w.square_shr3_xor_square}; & 1 = ${w.square_shr3_xor_square_bit}, the same bit 0 as the sum's`,
+      ),
+      item(
+        `9 * square + 8 = ${w.nine_sq_plus8}`,
+        ` = ${w.nine_sq_plus8_binary} in binary; >> 3 & 1 takes bit 3: ${w.nine_sq_plus8_bit3}`,
+      ),
+      item(
+        `9 * square = ${w.nine_sq}`,
+        ` = ${w.nine_sq_binary}; & 8 tests bit 3: ${w.nine_sq_and8}, so == 0 is ${w.nine_sq_and8 === 0 ? "true" : "false"}`,
+      ),
     ),
   );
 }
