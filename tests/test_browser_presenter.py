@@ -152,6 +152,17 @@ def test_the_routine_audit_s_slide_shows_the_wrong_routines_and_their_counts(bro
             r = wrong[row["name"]]
             assert row["cells"] == [r["name"], r["page"], str(r["checked"]), f"✗ {r['wrong']}"]
             assert 0 <= row["box"]["left"] and row["box"]["right"] <= width and row["box"]["bottom"] <= height, row
+        # The prose's count hangs on how its undefined sq88 is read: the slide says so, with the counts.
+        prose, routine = wrong["Diagonal and Anti-Diagonal (0x88 Math prose)"], client.get("/api/routines").json["routines"]
+        own = next(r for r in routine if r["name"] == "intersectDiaAnt")
+        reading = page.locator('[data-role="slide-reading"]')
+        expect(reading).to_have_text(
+            f"{prose['name']}: {prose['wrong']} wrong as the audit reads the page's undefined sq88, as s88; read as s88x2, "
+            f"it is the page's own C routine, {own['wrong']} wrong."
+        )
+        expect(reading).to_be_in_viewport(ratio=1)
+        page.keyboard.press("p")
+        expect(reading).to_be_hidden()  # the page says it whole, above the audit
     finally:
         context.close()
 

@@ -69,6 +69,21 @@ function drawReading(routines) {
   );
 }
 
+/**
+ * The reading the slide's count of the prose's routine hangs on, in one line (the page says it
+ * whole above the audit, which the slide leaves out).
+ */
+function slideReading(routines) {
+  const prose = routines.find((r) => r.name === "Diagonal and Anti-Diagonal (0x88 Math prose)");
+  const routine = routines.find((r) => r.name === "intersectDiaAnt");
+  if (!prose || !routine) return "";
+  return el(
+    "p",
+    { class: "present-only explain", "data-role": "slide-reading" },
+    `${prose.name}: ${prose.wrong} wrong as the audit reads the page's undefined sq88, as s88; read as s88x2, it is the page's own C routine, ${routine.wrong} wrong.`,
+  );
+}
+
 /** The wrong examples of one faulty routine, each linking to the chapter that shows it. */
 const examples = (r) =>
   el(
@@ -135,6 +150,10 @@ run({
         el("span", { class: r.wrong ? "bad" : "ok" }, r.wrong ? `✗ ${r.wrong}` : "✓ 0"),
       ],
     }));
-    list.replaceChildren(table(["routine", "page", "as printed", "inputs", "wrong"], rows), ...faulty.map(examples));
+    list.replaceChildren(
+      table(["routine", "page", "as printed", "inputs", "wrong"], rows),
+      slideReading(routines),
+      ...faulty.map(examples),
+    );
   },
 });
