@@ -1,11 +1,16 @@
 """Chapters propagation and masked-occupied in Chromium (mask: test_browser_mask.py), against /api/slide and /api/subtract."""
 
+import re
+
 import pytest
 
 from chessviz.squares import convert
 
 from browser_helpers import board_squares, practise, readout, screenshot, squares_of, steps, wait_for_board, wait_for_marks
 from devlog_facts import DEVLOG
+from project import ROOT
+
+DEVLOG_TEXT = ROOT / "tests" / "data" / "devlog" / "sliding-pieces-devlog.txt"
 
 
 def test_propagation_devlog_default_click_reload_keyboard(page, live_server, client):
@@ -102,3 +107,18 @@ def test_mask_chapters(page, live_server, client, slug, line, roles):
         assert marked == squares_of(int(differ["o_minus_r_masked"], 16) ^ int(differ["b_minus_r_masked"], 16), "lerbef")
         assert marked == {"f5", "f6", "f7", "f8"}
     screenshot(page, f"chapter-{slug}")
+
+
+def test_propagation_opens_on_the_devlog_s_8_bit_subtraction_and_sets_its_words_right(page, live_server):
+    """The devlog's section starts on 01000000 - 00000010 = 00111110 before any board: the chapter
+    shows it (the numbers as the devlog prints them, tests/data/devlog), says which is o and which r,
+    and that the devlog swaps minuend and subtrahend in its words."""
+    printed = DEVLOG_TEXT.read_text(encoding="utf-8")
+    found = re.search(r"&([01]{8}) \\newline -\\ &\\underline\{([01]{8})\} \\newline &([01]{8})", printed)
+    minuend, subtrahend, difference = found.groups()
+    assert int(minuend, 2) - int(subtrahend, 2) == int(difference, 2)
+    page.goto(live_server + "/chapter/propagation")
+    rows = page.locator('[data-role="eight-bits"] pre').inner_text().splitlines()
+    assert [row.split()[:2] for row in rows] == [[minuend, "o,"], ["-", subtrahend], ["=", difference]]
+    words = page.locator('[data-role="eight-bits"]').inner_text()
+    assert "the minuend is o and the subtrahend r" in words and "The devlog tells it the other way round" in words
