@@ -79,3 +79,23 @@ def test_mask_predict_then_reveal_in_lerf(page, live_server, client):
     page.reload()
     page.wait_for_selector('.predict[data-revealed="1"]')
     shown(page, expected, "lerf")
+
+
+def test_on_a_phone_the_two_results_to_compare_stand_together(browser, live_server):
+    """Masked occupancy's lesson is where (o - r) & m and (b - r) & m differ: on a 390 px phone the
+    two results follow each other, right after the boards tapped (they stood 2,600 px apart)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        page.goto(live_server + "/chapter/masked-occupied")
+        page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
+        tops = page.evaluate(
+            """() => Object.fromEntries([...document.querySelectorAll('#chapter [data-board]')].filter((b) => b.checkVisibility())
+                 .map((b) => [b.dataset.board, b.getBoundingClientRect().top + scrollY]))"""
+        )
+        order = sorted(tops, key=tops.get)
+        assert order[:4] == ["occupied", "slider", "result-unmasked", "result"], order
+        board = page.locator('[data-board="result"]').bounding_box()["height"]
+        assert tops["result"] - tops["result-unmasked"] < 1.5 * board, tops
+    finally:
+        context.close()

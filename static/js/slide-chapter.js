@@ -21,7 +21,7 @@ import {
 import { LINE_KINDS } from "./terms.js";
 
 /**
- * config: { line, lineChoice, mappingNote, boards: [{role, label, legend, step, fill, borrow, differs, size, reveals}],
+ * config: { line, lineChoice, mappingNote, boards: [{role, label, legend, step, fill, borrow, differs, size, reveals, beside}],
  *           binary (write o - r out with its borrows), predict: {step, prompt}, explain(v, s, sub) }
  */
 export function slideChapter(config) {
@@ -37,7 +37,8 @@ export function slideChapter(config) {
   const answers = [];
   let resultColumn = null;
   const views = config.boards.map((spec) => {
-    const column = el("div", { class: spec.size ? `column ${spec.size}` : "column" });
+    // A board the result is compared with (beside) stands next to it on a phone (chessviz.css).
+    const column = el("div", { class: ["column", spec.size, spec.beside && "beside-result"].filter(Boolean).join(" ") });
     // The predicted step's board, and any board that gives it away (reveals), hide in exercise mode.
     if (spec.step === config.predict.step || spec.reveals) answers.push(column);
     if (spec.step === config.predict.step) resultColumn = column;

@@ -17,6 +17,7 @@ slideChapter({
       step: "o_minus_r_masked",
       differs: true,
       reveals: true,
+      beside: true, // the two results are the lesson: side by side, not a few screens apart
     },
     {
       role: "result",
