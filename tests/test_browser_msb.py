@@ -110,3 +110,25 @@ def test_on_the_slide_several_bits_can_be_allowed_and_p_still_leaves(page, live_
     expect(page.locator("html")).not_to_have_attribute("data-present", "1")
     page.keyboard.press("p")  # and back
     expect(page.locator("html")).to_have_attribute("data-present", "1")
+
+
+def test_on_a_phone_the_verdict_follows_the_boards_it_judges(browser, live_server):
+    """A tap on the destination board changes the verdict: on a 390 px phone it stands right under
+    the two boards, before their values (it was 1,300 px below the board tapped)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        page.goto(live_server + "/chapter/msb")
+        page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
+        box = {
+            name: page.locator(selector).bounding_box()
+            for name, selector in (
+                ("start", '[data-board="start"]'),
+                ("verdict", ".verdict"),
+                ("values", '[data-readout="destination"]'),
+            )
+        }
+        assert box["start"]["y"] + box["start"]["height"] < box["verdict"]["y"] < box["values"]["y"], box
+        assert box["verdict"]["y"] - (box["start"]["y"] + box["start"]["height"]) < 100, box
+    finally:
+        context.close()

@@ -63,7 +63,9 @@ const verdict = el(
   el("p", { "data-role": "actual" }),
   el("p", { "data-role": "reason" }),
 );
-root.append(verdict);
+// In the boards' row: beside them on a wide screen, and on a phone right after them, before their
+// values (chessviz.css), where the finger that changed a board looks.
+sideColumns[0].parentElement.append(verdict);
 const predict = createStatePredict(
   root,
   state,
