@@ -234,6 +234,12 @@ function teacherPanel(root, start, record) {
       );
       return;
     }
+    // A state the chapter's own exercise does not keep asks nothing (the server agrees): said at once.
+    const chapter = document.getElementById("chapter");
+    if (chapter?.dataset.asks === "false") {
+      note(asksNothing(chapter), { again: true });
+      return;
+    }
     note("");
     asking = true;
     try {
@@ -247,11 +253,8 @@ function teacherPanel(root, start, record) {
       drawQuestion();
       poll();
     } catch (error) {
-      if (error.code === "invalid_parameter") {
-        // What to choose first, in the chapter's words (chessviz/chapters.py).
-        const first = document.getElementById("chapter")?.dataset.asksWhen ?? "";
-        note(`This page asks the class nothing as it stands. ${first}`.trim(), { again: true });
-      } else if (error.status === 404) ended("The class has ended.");
+      if (error.code === "invalid_parameter") note(asksNothing(chapter), { again: true });
+      else if (error.status === 404) ended("The class has ended.");
       else note("The question could not be asked; try again.", { again: true });
     } finally {
       asking = false;
@@ -387,6 +390,9 @@ function teacherPanel(root, start, record) {
     window.dispatchEvent(new Event("resize"));
   }
 }
+
+/** What a teacher reads when the page as it stands asks nothing, and what to choose first (chessviz/chapters.py). */
+const asksNothing = (chapter) => `This page asks the class nothing as it stands. ${chapter?.dataset.asksWhen ?? ""}`.trim();
 
 /**
  * Hide this page's answers for the open question asked on the page `asked` (a pathname), if this is
