@@ -663,8 +663,16 @@ function studentBar(root, record) {
     drawSent();
   });
   part("value").addEventListener("input", drawSent);
+  const notANumber = () =>
+    `“${shown(part("value").value.trim())}” is not a number: type the number alone, in decimal (129) or in hex after 0x (0x81).`;
   const submit = async () => {
     if (!question || question.answer) return;
+    // A value is a number as the API reads one (bits.js parseBB, held to it): anything else is said at once.
+    if (question.kind !== "squares" && parseBB(part("value").value) === null) {
+      part("result").dataset.sent = "0";
+      await announce(part("result"), notANumber(), { again: true });
+      return;
+    }
     const body =
       question.kind === "squares"
         ? { question_id: question.question_id, squares: [...marked] }
@@ -679,7 +687,7 @@ function studentBar(root, record) {
       await announce(
         part("result"),
         error.code === "invalid_bitboard"
-          ? `“${shown(part("value").value.trim())}” is not a number: type the number alone, in decimal (129) or in hex after 0x (0x81).`
+          ? notANumber()
           : error.code === "question_closed"
             ? "Answers to this question are closed: your teacher revealed the answer or asked another question."
             : "Your answer could not be sent; try again.",
