@@ -96,6 +96,14 @@ test("one square's board, and toggling it, in each mapping", () => {
   }
 });
 
+test("parseBB reads a typed number as the core's parse_bitboard does, refusing what it refuses", () => {
+  assert.ok(core.typed_numbers.length >= 20);
+  for (const [text, value] of core.typed_numbers) {
+    const read = b.parseBB(text);
+    assert.equal(read === null ? null : b.hex(read), value, text);
+  }
+});
+
 test("parseBB refuses what is not a 64-bit board, and the forms of a value", () => {
   for (const bad of [
     "",

@@ -20,6 +20,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from chessviz.errors import ChessvizError  # noqa: E402
 from chessviz.sliding import PIECE_LINES  # noqa: E402
 from chessviz.squares import (  # noqa: E402
     LINE_KINDS,
@@ -31,6 +32,7 @@ from chessviz.squares import (  # noqa: E402
     format_bitboard,
     line_mask,
     line_squares,
+    parse_bitboard,
     reverse_bits,
     squares_of,
 )
@@ -45,6 +47,20 @@ def bitboards() -> list[int]:
     dense = [rng.getrandbits(64) | rng.getrandbits(64) for _ in range(20)]
     sparse = [rng.getrandbits(64) & rng.getrandbits(64) & rng.getrandbits(64) for _ in range(20)]
     return [0, (1 << 64) - 1, 0x1000804200000010, 0x8000000000000001] + [1 << b for b in range(64)] + sparse + dense
+
+
+# Texts a student may type for a number (trimmed, as the pages send them), and their edges.
+TYPED = ["0", "1", "129", "0x81", "0X81", "0xAbC", "0x", "x81", "-1", "1e3", "0b1", "12 34", "1,000", "true", "0x1g",
+         "0x0000000000000000", "0x00000000000000001", "0xffffffffffffffff", "18446744073709551615",
+         "18446744073709551616", "00000000000000000000001", "٣", "0x８１", "½"]  # fmt: skip
+
+
+def parsed(text: str) -> str | None:
+    """The core's reading of a typed number: its 0x form, or None where it refuses it."""
+    try:
+        return format_bitboard(parse_bitboard(text))
+    except ChessvizError:
+        return None
 
 
 def fixture() -> dict:
@@ -79,6 +95,7 @@ def fixture() -> dict:
         "line_kinds": list(LINE_KINDS),
         "mappings": list(MAPPINGS),
         "pieces": list(PIECE_LINES),
+        "typed_numbers": [[text, parsed(text)] for text in TYPED],
         "piece_lines": {piece: list(lines) for piece, lines in PIECE_LINES.items()},
         "code_tasks": tasks,
         "code_truth": {t["id"]: client.get(f"/api/code-truth?task={t['id']}").json for t in tasks["tasks"]},
