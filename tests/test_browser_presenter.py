@@ -128,97 +128,92 @@ def test_folded_sentences_stay_folded_through_redraws_and_come_back_off_the_slid
     slide_is_clean(page)
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (853, 480)])
-def test_the_routine_audit_s_slide_shows_the_wrong_routines_and_their_counts(browser, live_server, client, size):
+# A table's rows as a slide shows them: each visible row's key, its visible cells' words and its box.
+SLIDE_ROWS = """(rows) => rows.filter((r) => r.checkVisibility()).map((r) => ({
+  key: r.dataset.routine ?? r.dataset.method,
+  cells: [...r.cells].filter((c) => c.checkVisibility()).map((c) => c.innerText.trim()),
+  box: r.getBoundingClientRect().toJSON() }))"""
+
+
+@pytest.fixture(params=[(1280, 720), (853, 480)], ids=["1280x720", "853x480"])
+def slide(request, browser, live_server):
+    """A page of a projector's size, at 100 % and at 150 %, for one test's slides: (page, width, height)."""
+    width, height = request.param
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+
+    def go(path: str):
+        page.goto(live_server + path)
+        page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
+
+    page.go = go
+    yield page, width, height
+    context.close()
+
+
+def inside(box: dict, width: float, height: float) -> bool:
+    return 0 <= box["left"] and 0 <= box["top"] and box["right"] <= width and box["bottom"] <= height
+
+
+def test_the_routine_audit_s_slide_shows_the_wrong_routines_and_their_counts(slide, client):
     """The guide: "on the projector, the audit ... read the counts in the audit's table". The slide
     once folded the table away and kept one sentence. It keeps the routines that go wrong, each
     with its page and count of wrong inputs (the API's), whole on the screen."""
-    width, height = size
-    wrong = {r["name"]: r for r in client.get("/api/routines").json["routines"] if r["wrong"]}
+    page, width, height = slide
+    routines = client.get("/api/routines").json["routines"]
+    wrong = {r["name"]: r for r in routines if r["wrong"]}
     assert len(wrong) >= 2
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    try:
-        page.goto(live_server + "/chapter/routines?present=1")
-        page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
-        rows = page.eval_on_selector_all(
-            '[data-role="audit"] tr[data-routine]',
-            """rows => rows.filter((r) => r.checkVisibility()).map((r) => ({
-              name: r.dataset.routine, cells: [...r.cells].filter((c) => c.checkVisibility()).map((c) => c.innerText.trim()),
-              box: r.getBoundingClientRect().toJSON() }))""",
-        )
-        assert [row["name"] for row in rows] == list(wrong)  # the wrong ones, all, in the audit's order
-        for row in rows:
-            r = wrong[row["name"]]
-            assert row["cells"] == [r["name"], r["page"], str(r["checked"]), f"✗ {r['wrong']}"]
-            assert 0 <= row["box"]["left"] and row["box"]["right"] <= width and row["box"]["bottom"] <= height, row
-        # The prose's count hangs on how its undefined sq88 is read: the slide says so, with the counts.
-        prose, routine = wrong["Diagonal and Anti-Diagonal (0x88 Math prose)"], client.get("/api/routines").json["routines"]
-        own = next(r for r in routine if r["name"] == "intersectDiaAnt")
-        reading = page.locator('[data-role="slide-reading"]')
-        expect(reading).to_have_text(
-            f"{prose['name']}: {prose['wrong']} wrong as the audit reads the page's undefined sq88, as s88; read as s88x2, "
-            f"it is the page's own C routine, {own['wrong']} wrong."
-        )
-        expect(reading).to_be_in_viewport(ratio=1)
-        page.keyboard.press("p")
-        expect(reading).to_be_hidden()  # the page says it whole, above the audit
-    finally:
-        context.close()
+    page.go("/chapter/routines?present=1")
+    rows = page.eval_on_selector_all('[data-role="audit"] tr[data-routine]', SLIDE_ROWS)
+    assert [row["key"] for row in rows] == list(wrong)  # the wrong ones, all, in the audit's order
+    for row in rows:
+        r = wrong[row["key"]]
+        assert row["cells"] == [r["name"], r["page"], str(r["checked"]), f"✗ {r['wrong']}"]
+        assert inside(row["box"], width, height), row
+    # The prose's count hangs on how its undefined sq88 is read: the slide says so, with the counts.
+    prose = wrong["Diagonal and Anti-Diagonal (0x88 Math prose)"]
+    own = next(r for r in routines if r["name"] == "intersectDiaAnt")
+    reading = page.locator('[data-role="slide-reading"]')
+    expect(reading).to_have_text(
+        f"{prose['name']}: {prose['wrong']} wrong as the audit reads the page's undefined sq88, as s88; read as s88x2, "
+        f"it is the page's own C routine, {own['wrong']} wrong."
+    )
+    expect(reading).to_be_in_viewport(ratio=1)
+    page.keyboard.press("p")
+    expect(reading).to_be_hidden()  # the page says it whole, above the audit
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (853, 480)])
-def test_the_colour_slide_shows_every_formula_s_answer_whole_on_the_screen(browser, live_server, client, size):
+def test_the_colour_slide_shows_every_formula_s_answer_whole_on_the_screen(slide, client):
     """The colour of a square on a slide: beside the board, every formula of the page with what it
     returns and its verdict (the API's), whole on the screen. With each formula's code in its table
     the table ran below a 720 px screen, half of it off the slide."""
-    width, height = size
+    page, width, height = slide
     methods = client.get("/api/color?sq=e4").json["methods"]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    try:
-        page.goto(live_server + "/chapter/colors?sq=e4&present=1")
-        page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
-        rows = page.eval_on_selector_all(
-            '[data-role="methods"] tr[data-method]',
-            """rows => rows.map((r) => ({
-              cells: [...r.cells].filter((c) => c.checkVisibility()).map((c) => c.innerText.trim()),
-              box: r.getBoundingClientRect().toJSON() }))""",
-        )
-        assert [row["cells"] for row in rows] == [
-            [m["name"], f"{m['value']} ({m['means']})", "✓ agrees" if m["agrees"] else "✗ disagrees"] for m in methods
-        ]
-        for row in rows:
-            assert 0 <= row["box"]["top"] and row["box"]["right"] <= width and row["box"]["bottom"] <= height, row
-    finally:
-        context.close()
+    page.go("/chapter/colors?sq=e4&present=1")
+    rows = page.eval_on_selector_all('[data-role="methods"] tr[data-method]', SLIDE_ROWS)
+    assert [row["cells"] for row in rows] == [
+        [m["name"], f"{m['value']} ({m['means']})", "✓ agrees" if m["agrees"] else "✗ disagrees"] for m in methods
+    ]
+    assert all(inside(row["box"], width, height) for row in rows), rows
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (853, 480)])
-def test_the_wiki_slides_keep_the_choices_their_lesson_walks_through(browser, live_server, size):
+def test_the_wiki_slides_keep_the_choices_their_lesson_walks_through(slide):
     """A teacher switches the diagonals' numbering, and walks the intersections' line kinds, on the
     projector: those choices stay on the slide (they folded away with every other control, so each
     change meant leaving presenter mode), and a change redraws the board where it stands."""
-    width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    try:
-        page.goto(live_server + "/chapter/diagonals?present=1")
-        page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
-        overlay = page.locator('[data-control="overlay"]')
-        expect(overlay).to_be_in_viewport()
-        options = overlay.locator("option").evaluate_all("os => os.map(o => o.value)")
-        overlay.select_option(options[1])
-        expect(page).to_have_url(re.compile(f"overlay={options[1]}"))
-        expect(page.locator("html")).to_have_attribute("data-present", "1")
-        page.goto(live_server + "/chapter/intersections?present=1")
-        page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
-        for key, kind in (("line_a", "file"), ("line_b", "anti_diagonal")):
-            select = page.locator(f'[data-control="{key}"]')
-            expect(select).to_be_in_viewport()
-            select.select_option(kind)
-            expect(page).to_have_url(re.compile(f"{key}={kind}"))
-        box = page.locator('[data-board="intersections"]').bounding_box()
-        assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
-    finally:
-        context.close()
+    page, _, height = slide
+    page.go("/chapter/diagonals?present=1")
+    overlay = page.locator('[data-control="overlay"]')
+    expect(overlay).to_be_in_viewport()
+    options = overlay.locator("option").evaluate_all("os => os.map(o => o.value)")
+    overlay.select_option(options[1])
+    expect(page).to_have_url(re.compile(f"overlay={options[1]}"))
+    expect(page.locator("html")).to_have_attribute("data-present", "1")
+    page.go("/chapter/intersections?present=1")
+    for key, kind in (("line_a", "file"), ("line_b", "anti_diagonal")):
+        select = page.locator(f'[data-control="{key}"]')
+        expect(select).to_be_in_viewport()
+        select.select_option(kind)
+        expect(page).to_have_url(re.compile(f"{key}={kind}"))
+    box = page.locator('[data-board="intersections"]').bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
