@@ -261,13 +261,11 @@ def slide_steps(sq: Square, occupied: Bitboard, line: str, mapping: str) -> list
     negative = rev(rev_xor) & m
     printed_negative = rev(rev_difference ^ o) & m
     name = LINE_NAMES[line]
-    if two_r:
-        twice = ("Twice the slider: one bit higher", "Subtract 2r: the borrow runs to the first blocker")
-    else:  # the slider on bit 63: 2r leaves the 64 bits, and no square lies above it
-        twice = (
-            "Twice the slider: one bit higher, past bit 63, so 0 in 64 bits (no square lies above the slider)",
-            "Subtract 2r: nothing is subtracted, no borrow, so the positive ray comes out empty",
-        )
+    twice = (
+        _twice_label(two_r),
+        "Subtract 2r: " + _borrow_words(b, r, two_r, "positive"),
+    )
+    rev_twice = "Subtract on the reversed board: " + _borrow_words(rev_b, rev_r, (2 * rev_r) & BB_ALL, "negative")
     steps = [
         ("o", "Occupancy without the slider", "o = occupied & ~r", o),
         ("r", "The slider", "r", r),
@@ -288,7 +286,7 @@ def slide_steps(sq: Square, occupied: Bitboard, line: str, mapping: str) -> list
         ("rev_o", "Reversed occupancy", "rev(o)", rev_o),
         ("rev_b", "Reversed blockers", "rev(b)", rev_b),
         ("rev_r", "Reversed slider", "rev(r)", rev_r),
-        ("rev_b_minus_2rev_r", "Subtract on the reversed board", "rev(b) - 2*rev(r)", rev_difference),
+        ("rev_b_minus_2rev_r", rev_twice, "rev(b) - 2*rev(r)", rev_difference),
         ("rev_xor", "XOR with the reversed occupancy", "(rev(b) - 2*rev(r)) ^ rev(o)", rev_xor),
         ("negative", "Negative ray: reverse back, mask", "n = rev((rev(b) - 2*rev(r)) ^ rev(o)) & m", negative),
         (
@@ -300,6 +298,22 @@ def slide_steps(sq: Square, occupied: Bitboard, line: str, mapping: str) -> list
         ("attacks", "Sliding moves on this line", "s = p | n", positive | negative),
     ]
     return [{"id": i, "label": label, "formula": formula, "value": value} for i, label, formula, value in steps]
+
+
+def _twice_label(two_r: Bitboard) -> str:
+    """2r's label: one bit higher, or, for a slider on bit 63, past the 64 bits."""
+    if two_r:
+        return "Twice the slider: one bit higher"
+    return "Twice the slider: one bit higher, past bit 63, so 0 in 64 bits (no square lies above the slider)"
+
+
+def _borrow_words(b: Bitboard, r: Bitboard, two_r: Bitboard, side: str) -> str:
+    """What subtracting 2r from the blockers b does: where its borrow runs, and so the ray of `side`."""
+    if not two_r:
+        return f"nothing is subtracted, no borrow, so the {side} ray comes out empty"
+    if b & ~((r << 1) - 1) & BB_ALL:  # a blocker on a bit above the slider's
+        return "the borrow runs up to the first blocker above the slider"
+    return "no blocker lies above the slider, so the borrow runs off bit 63, turning on every bit on the way"
 
 
 def rays_section(steps: dict[str, int]) -> dict[str, int]:

@@ -120,5 +120,17 @@ def test_propagation_opens_on_the_devlog_s_8_bit_subtraction_and_sets_its_words_
     page.goto(live_server + "/chapter/propagation")
     rows = page.locator('[data-role="eight-bits"] pre').inner_text().splitlines()
     assert [row.split()[:2] for row in rows] == [[minuend, "o,"], ["-", subtrahend], ["=", difference]]
+    # In the chapter, right after the boards it explains, before the 64-bit subtraction and the
+    # exercise (it stood in the About section at the page's foot); the boards keep the first screen.
+    y = {
+        name: page.locator(selector).bounding_box()["y"]
+        for name, selector in (
+            ("board", '[data-board="result"]'),
+            ("panel", '#chapter > [data-role="eight-bits"]'),
+            ("binary", ".subtraction"),
+            ("exercise", ".predict"),
+        )
+    }
+    assert y["board"] < y["panel"] < y["binary"] < y["exercise"], y
     words = page.locator('[data-role="eight-bits"]').inner_text()
     assert "the minuend is o and the subtrahend r" in words and "The devlog tells it the other way round" in words

@@ -332,16 +332,30 @@ def test_the_masked_occupied_sketch():
 
 
 @pytest.mark.parametrize("mapping", ["lerf", "lerbef"])
-def test_the_2r_steps_say_so_where_2r_leaves_the_64_bits(mapping):
+def test_the_2r_steps_say_where_the_borrow_runs(mapping):
     """2r is one bit higher, except for a slider on bit 63 (h8 in lerf, a8 in lerbef): there it
-    leaves the 64 bits, nothing is subtracted and the positive ray is empty, which the labels say
-    instead of a borrow that never runs."""
-    top = mapped(63, mapping)
-    assert chess.square_name(top) == {"lerf": "h8", "lerbef": "a8"}[mapping]
+    leaves the 64 bits and nothing is subtracted. Else the borrow runs up to the first blocker above
+    the slider on its line, or, with none there, off bit 63. The labels say which, on both sides
+    (the reversed board's slider is on bit 63 when the slider is on bit 0), as the walked rays have it."""
+    top, bottom = mapped(63, mapping), mapped(0, mapping)
+    assert [chess.square_name(s) for s in (top, bottom)] == {"lerf": ["h8", "a1"], "lerbef": ["a8", "h1"]}[mapping]
+    rng = random.Random(f"borrow-words-{mapping}")
     for sq in range(64):
-        steps = {s["id"]: s for s in slide_steps(sq, chess.BB_ALL, "rank", mapping)}
-        wraps = "past bit 63" in steps["two_r"]["label"]
-        assert wraps == (sq == top) == (steps["two_r"]["value"] == 0), chess.square_name(sq)
-        assert ("no borrow" in steps["b_minus_2r"]["label"]) == wraps
-        if wraps:
-            assert steps["positive"]["value"] == 0
+        for line in DIRECTIONS:
+            for occupied in (0, chess.BB_ALL, rng.getrandbits(64), rng.getrandbits(64) & rng.getrandbits(64)):
+                lerf = occupied & ~(1 << sq)
+                steps = {s["id"]: s["label"] for s in slide_steps(sq, convert(lerf, "lerf", mapping), line, mapping)}
+                positive, negative = walked_rays(sq, line, lerf, mapping)
+                for side, wraps, ray, label in (
+                    ("positive", sq == top, positive, steps["b_minus_2r"]),
+                    ("negative", sq == bottom, negative, steps["rev_b_minus_2rev_r"]),
+                ):
+                    words = (
+                        f"nothing is subtracted, no borrow, so the {side} ray comes out empty"
+                        if wraps
+                        else "the borrow runs up to the first blocker above the slider"
+                        if ray & lerf
+                        else "no blocker lies above the slider, so the borrow runs off bit 63, turning on every bit on the way"
+                    )
+                    assert label.endswith(words), (chess.square_name(sq), line, hex(lerf), side, label)
+                assert ("past bit 63" in steps["two_r"]) == (sq == top)
