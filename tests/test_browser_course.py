@@ -133,10 +133,10 @@ def test_the_guide_hands_out_real_exercises_and_worksheets(page, live_server):
     page.wait_for_selector('#chapter[data-drawn="sheet"]', state="attached")
     assert page.locator('[data-role="worksheet"] .sheet-item').count() == n
     assert page.locator('[data-role="answer-key"]').count() == 0  # the students' copy
-    page.get_by_role("link", name="The teacher's copy, with the answer key").click()
+    page.go_back()
+    page.locator('#lesson-sliding a[href*="key=1"]').first.click()  # the teacher's copy, beside it
     page.wait_for_selector('#chapter[data-drawn="sheet"]', state="attached")
     assert page.locator('[data-role="answer-key"] .sheet-item').count() == n
-    page.go_back()
     page.go_back()
     page.locator('#lesson-sliding a[href$="?hide=1"]').first.click()
     page.wait_for_selector('#chapter[data-drawn] [data-role="answer-hidden"]')

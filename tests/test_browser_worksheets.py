@@ -90,11 +90,16 @@ def test_every_chapter_with_an_exercise_prints_a_sheet(page, live_server, slug):
     assert page.locator('[data-role="answer-key"] [data-revealed="1"]').count() == 3
 
 
-def test_the_students_copy_carries_no_answer_and_links_the_teacher_s(page, live_server):
+def test_the_students_copy_carries_no_answer_and_the_teacher_s_is_linked_beside_it(page, live_server):
     """A worksheet link as a chapter and the guide give it is the students' copy: no key on the
-    screen nor on paper, so printing it thirty times hands out no answers. Its line (the screen's)
-    links the teacher's copy, the same exercises with the key after them, and back."""
-    open_sheet(page, f"{live_server}/chapter/colors?sheet=5&seed=3")
+    screen nor on paper, so printing it thirty times hands out no answers, and no link to the key
+    either (a student handed the link would be a tap from the answers). The chapter links the
+    teacher's copy beside it: the same exercises with the key after them, which links back."""
+    page.goto(f"{live_server}/chapter/colors")
+    sheet = page.locator('[data-action="worksheet"]').get_attribute("href")
+    assert page.locator('[data-action="worksheet-key"]').get_attribute("href") == f"{sheet}&key=1"
+    page.goto(f"{live_server}/chapter/colors?sheet=5&seed=3")
+    page.wait_for_selector('#chapter[data-drawn="sheet"]', state="attached")
     students = page.evaluate(ITEMS, "worksheet")
     assert len(students) == 5
     assert page.locator('[data-role="answer-key"], [data-revealed="1"], [data-mark="missed"]').count() == 0
@@ -102,11 +107,12 @@ def test_the_students_copy_carries_no_answer_and_links_the_teacher_s(page, live_
     # On screen as on paper: no reveal to press, no invitation to practise.
     words = page.locator('[data-role="worksheet"]').inner_text()
     assert "reveal" not in words and "explore" not in words, words
+    assert page.locator('[data-role="sheet-key-line"]').inner_text() == "The students' copy: no answers on it."
+    assert page.locator('main a[href*="key="]').count() == 0
     page.emulate_media(media="print")
-    assert not page.locator('[data-role="sheet-key-line"]').is_visible()  # the link is the screen's
+    assert not page.locator('[data-role="sheet-key-line"]').is_visible()  # the line is the screen's
     page.emulate_media(media="screen")
-    page.get_by_role("link", name="The teacher's copy, with the answer key").click()
-    page.wait_for_selector('#chapter[data-drawn="sheet"]', state="attached")
+    open_sheet(page, f"{live_server}/chapter/colors?sheet=5&seed=3&key=1")
     assert "key=1" in page.url
     assert page.evaluate(ITEMS, "worksheet") == students  # the same exercises
     assert page.locator('[data-role="answer-key"] [data-revealed="1"]').count() == 5

@@ -197,16 +197,16 @@ export function createChapter(fields, { history = {} } = {}) {
     root.dataset.hasExercise = exercise ? "1" : "0";
     if (errorIn) errorIn.append(chapter.error.element);
     else errorAfter.after(chapter.error.element);
-    if (exercise) {
+    if (exercise && !sheet) {
       // A worksheet of the chapter's exercises (six, or what fits 4 A4 pages); its seed is in the
       // link, so it prints again the same. More are asked for in the link itself (sheet=12).
       const seed = 1 + Math.floor(Math.random() * 9999);
-      const link = el(
-        "a",
-        { href: `${window.location.pathname}?sheet=${exercise.sheet ?? 6}&seed=${seed}`, "data-action": "worksheet" },
-        "Print a worksheet",
-      );
-      document.querySelector(".presenter-bar")?.append(link);
+      const sheetUrl = `${window.location.pathname}?sheet=${exercise.sheet ?? 6}&seed=${seed}`;
+      // The students' copy, and beside it the teacher's: the same sheet with its answer key. The
+      // students' copy itself links no key: a student handed its link is not a tap from the answers.
+      const link = el("a", { href: sheetUrl, "data-action": "worksheet" }, "Print a worksheet");
+      const key = el("a", { href: `${sheetUrl}&key=1`, "data-action": "worksheet-key" }, "its answer key");
+      document.querySelector(".presenter-bar")?.append(el("span", { class: "worksheet-links" }, link, " (", key, ")"));
     }
     if (sheet) {
       // Each exercise drawn in turn, then copied into the sheet: inputs (no answers) and the key.

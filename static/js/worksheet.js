@@ -16,17 +16,22 @@ export function worksheetRequest() {
   return { n: Math.min(n, 12), seed: Number.isInteger(seed) ? seed : 1, key: params.get("key") === "1" };
 }
 
-/** The screen's line above a sheet: whether it carries its key, and the link to the other copy. */
+/**
+ * The screen's line above a sheet: which copy it is. The teacher's links the students' copy; the
+ * students' links nothing (its key is linked beside the chapter's worksheet link, for the teacher).
+ */
 function keyLine(key) {
-  const other = new URL(window.location.href);
-  if (key) other.searchParams.delete("key");
-  else other.searchParams.set("key", "1");
-  const link = el("a", { href: other.pathname + other.search, "data-action": key ? "sheet-without-key" : "sheet-with-key" });
-  link.textContent = key ? "The students' copy, without the key" : "The teacher's copy, with the answer key";
-  const said = key
-    ? "The teacher's copy: the answer key follows the exercises, on a page of its own. "
-    : "The students' copy: no answers on it. ";
-  return el("p", { class: "screen-only sheet-key-line", "data-role": "sheet-key-line" }, said, link);
+  const line = el("p", { class: "screen-only sheet-key-line", "data-role": "sheet-key-line" });
+  if (!key) {
+    line.textContent = "The students' copy: no answers on it.";
+    return line;
+  }
+  const students = new URL(window.location.href);
+  students.searchParams.delete("key");
+  const link = el("a", { href: students.pathname + students.search, "data-action": "sheet-without-key" });
+  link.textContent = "The students' copy, without the key";
+  line.append("The teacher's copy: the answer key follows the exercises, on a page of its own. ", link);
+  return line;
 }
 
 /** Return a copy of a drawn element for paper: no controls, no ids (they would repeat). */
