@@ -88,6 +88,9 @@ def test_every_chapter_with_an_exercise_prints_a_sheet(page, live_server, slug):
     # No answer on the questions' page: no revealed exercise box, no hidden-answer note left over.
     assert page.locator('[data-role="worksheet"] [data-revealed="1"], [data-role="worksheet"] [data-mark="missed"]').count() == 0
     assert page.locator('[data-role="answer-key"] [data-revealed="1"]').count() == 3
+    # No label left of a choice the sheet dropped (an empty "Line through S:" frame on paper).
+    orphans = page.eval_on_selector_all(".sheet-item label.panel", "ls => ls.filter(l => !l.querySelector('input, select')).length")
+    assert orphans == 0
 
 
 def test_the_students_copy_carries_no_answer_and_the_teacher_s_is_linked_beside_it(page, live_server):

@@ -37,6 +37,8 @@ function keyLine(key) {
 /** Return a copy of a drawn element for paper: no controls, no ids (they would repeat). */
 function snapshot(node) {
   const copy = node.cloneNode(true);
+  // A choice's label goes with its control: the question's words name what was chosen.
+  for (const gone of copy.querySelectorAll("label:has(select)")) gone.remove();
   for (const gone of copy.querySelectorAll(
     ".predict-actions, .predict-invite, .stepper, button:not(.sq), select, .readout .copy-row",
   ))
@@ -73,7 +75,8 @@ export async function buildWorksheet(root, { n, seed, key: withKey, base, next, 
     await draw(s);
     const item = el("article", { class: "sheet-item", "data-item": String(i) }, el("h3", { text: `Exercise ${i}` }));
     // Each once: a node the chapter keeps inside another it keeps (squares' values in their columns) comes with it.
-    const nodes = shown(s).filter((node) => node?.isConnected);
+    // A slide's choice (a select's label) is no input of the question: its words name what was chosen.
+    const nodes = shown(s).filter((node) => node?.isConnected && !node.matches("label:has(select)"));
     for (const node of nodes) if (!nodes.some((other) => other !== node && other.contains(node))) item.append(snapshot(node));
     questions.append(item);
     if (!withKey) continue;
