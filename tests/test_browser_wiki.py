@@ -49,8 +49,10 @@ def test_colors_methods_working_and_pairs(page, live_server, client):
         assert row.locator("[data-correct]").get_attribute("data-correct") == str(method["agrees"]).lower()
     # e4 = 28, rank 3: every line of the working ends on its number, each worked here by hand.
     working = page.locator('[data-role="working"] li').all_inner_texts()
-    assert "(square >> 3) - square = 3 - 28 = -25; & 1 = 1, the same bit 0 as the sum's" in working
-    assert "(square >> 3) ^ square = 3 ^ 28 = 31; & 1 = 1, the same bit 0 as the sum's" in working
+    # toggleColor flips the parity bit: 1 toggled is 0, e4 is light (the table's value).
+    assert "(square >> 3) + square = 3 + 28 = 31: bit 0 is the parity of the anti-diagonal index 7; toggled: 0" in working
+    assert "(square >> 3) - square = 3 - 28 = -25; & 1 = 1, the same bit 0 as the sum's; toggled: 0" in working
+    assert "(square >> 3) ^ square = 3 ^ 28 = 31; & 1 = 1, the same bit 0 as the sum's; toggled: 0" in working
     assert "9 * square + 8 = 260 = 0100000100 in binary; >> 3 & 1 takes bit 3: 0" in working
     assert "9 * square = 252 = 0011111100; & 8 tests bit 3: 8, so == 0 is false" in working
     page.click('[data-board="colors"] [data-square="d5"]')

@@ -51,6 +51,8 @@ const formulas = (head, list) =>
 function drawWorking(color) {
   const w = color.working;
   const item = (code, rest) => el("li", {}, el("code", {}, code), rest);
+  // What a method returns, as the table above has it: a parity line ends on it, once toggled.
+  const returned = (name) => color.methods.find((m) => m.name === name)?.value;
   working.replaceChildren(
     el("h2", { text: `The working for ${color.square} (square = ${w.square}, x88square = ${w.x88square})` }),
     el(
@@ -67,16 +69,16 @@ function drawWorking(color) {
       ),
       item(
         `(square >> 3) + square = ${w.square_shr3} + ${w.square}`,
-        ` = ${w.square_shr3_plus_square}: bit 0 is the parity of the anti-diagonal index ${w.anti_diagonal_index}, toggled`,
+        ` = ${w.square_shr3_plus_square}: bit 0 is the parity of the anti-diagonal index ${w.anti_diagonal_index}; toggled: ${returned("anti-diagonal parity")}`,
       ),
       // The prose's variants: a difference or an exclusive or has the parity of the sum.
       item(
         `(square >> 3) - square = ${w.square_shr3} - ${w.square}`,
-        ` = ${w.square_shr3_minus_square}; & 1 = ${w.square_shr3_minus_square_bit}, the same bit 0 as the sum's`,
+        ` = ${w.square_shr3_minus_square}; & 1 = ${w.square_shr3_minus_square_bit}, the same bit 0 as the sum's; toggled: ${returned("diagonal parity (minus)")}`,
       ),
       item(
         `(square >> 3) ^ square = ${w.square_shr3} ^ ${w.square}`,
-        ` = ${w.square_shr3_xor_square}; & 1 = ${w.square_shr3_xor_square_bit}, the same bit 0 as the sum's`,
+        ` = ${w.square_shr3_xor_square}; & 1 = ${w.square_shr3_xor_square_bit}, the same bit 0 as the sum's; toggled: ${returned("parity (exclusive or)")}`,
       ),
       item(
         `9 * square + 8 = ${w.nine_sq_plus8}`,
