@@ -459,6 +459,7 @@ EXERCISE_SEEN = """() => [...document.querySelectorAll('#chapter .predict')].map
     .filter((e) => e.checkVisibility()).length,
   buttons: [...box.querySelectorAll('button')].filter((e) => e.checkVisibility()).map((e) => e.textContent),
   invite: box.querySelector('.predict-invite').checkVisibility(),
+  heading: box.querySelector('h2').innerText,
 }))"""
 
 
@@ -470,11 +471,13 @@ def test_exploring_an_exercise_only_invites_to_practise(page, live_server, slug)
     page.goto(f"{live_server}/chapter/{slug}")
     page.wait_for_selector('#chapter[data-drawn][data-exercise="0"]')
     seen = page.evaluate(EXERCISE_SEEN)
-    assert seen and all(box == {"task": 0, "buttons": ["Practise: hide the answers"], "invite": True} for box in seen), seen
+    invitation = {"task": 0, "buttons": ["Practise: hide the answers"], "invite": True, "heading": "Your turn"}
+    assert seen and all(box == invitation for box in seen), seen
     page.get_by_role("button", name="Practise: hide the answers").first.click()
     page.wait_for_selector('#chapter[data-drawn][data-exercise="1"] [data-role="answer-hidden"]')
     for box in page.evaluate(EXERCISE_SEEN):
         assert box["task"] and not box["invite"], box
+        assert box["heading"] in ("Your turn: predict, then reveal", "Your turn: answer, then reveal"), box
         assert {"Reveal the answer", "Next exercise", "Show the answers as I explore"} <= set(box["buttons"]), box
 
 

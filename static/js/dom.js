@@ -47,6 +47,16 @@ export function taskWords(text) {
 }
 
 /**
+ * An exercise's heading: "Your turn", then what to do (": predict, then reveal"), which exploring
+ * hides (chessviz.css): there the exercise only invites to practise. Returns the nodes.
+ */
+export function turnWords(text) {
+  const at = text.indexOf(":");
+  if (at < 0) return taskWords(text);
+  return [text.slice(0, at), el("span", { class: "exercise-words" }, ...taskWords(text.slice(at)))];
+}
+
+/**
  * A line that says a task in `element`, again at each draw where the task follows the state: its
  * nodes are made again only when the words change. Returns say(text).
  */

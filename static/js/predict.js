@@ -3,7 +3,7 @@
 
 import { compareMarked, convert, popcount, SQUARE_NAMES, squaresOf } from "./bits.js";
 import { createBoard } from "./board.js";
-import { setDisabled, taskLine, taskWords, verdictLine } from "./dom.js";
+import { setDisabled, taskLine, turnWords, verdictLine } from "./dom.js";
 
 /**
  * What the exercise says while the student explores, the answers on the page (chessviz.css folds
@@ -43,7 +43,7 @@ export function createPredict(container, { prompt, onToggle, onReveal, onReset, 
     interactive: true,
     onSquare: (name) => onToggle(name),
   });
-  box.querySelector("h2").append(...taskWords("Your turn: predict, then reveal"));
+  box.querySelector("h2").append(...turnWords("Your turn: predict, then reveal"));
   // The score once revealed; before, the count of squares marked and the invitation to reveal,
   // which are the screen's (paper has no reveal, and no square a pen marked counted).
   const score = verdictLine(box.querySelector(".predict-score"));

@@ -3,7 +3,7 @@
 // Next exercise and the practise switch are handled by the chapter skeleton (chapter.js).
 
 import { parseBB } from "./bits.js";
-import { el, setDisabled, taskLine, taskWords, verdictLine } from "./dom.js";
+import { el, setDisabled, taskLine, turnWords, verdictLine } from "./dom.js";
 import { INVITE } from "./predict.js";
 import { T } from "./state.js";
 
@@ -43,7 +43,7 @@ export function createQuestion(
   const box = el(
     "section",
     { class: "predict question", "aria-label": "Answer, then reveal", "data-kind": kind },
-    el("h2", {}, ...taskWords(title)),
+    el("h2", {}, ...turnWords(title)),
     prompt,
     kind === "choice" ? choices : el("p", {}, input),
     el("p", { class: "predict-invite screen-only" }, INVITE),
