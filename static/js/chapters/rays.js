@@ -115,7 +115,7 @@ run({
     // The section's n on one line, the line viewed (on all four lines, the rank): reverse the
     // line's blockers, subtract the reversed queen, reverse back, mask.
     const line = lineName(slide.line);
-    const which = view === "all" ? `${line}: choose a line for another` : line;
+    const which = view === "all" ? `${line}; step to a line for another` : line;
     const mirrored = SQUARE_NAMES[squaresOf(v.rev_r, s.mapping)[0]];
     const reversedPieces = { [mirrored]: "Q" };
     const section = Object.fromEntries(Object.entries(slide.rays_section).map(([name, value]) => [name, big(value)]));
