@@ -486,8 +486,15 @@ def test_a_following_student_who_changes_their_own_board_is_told_how_to_come_bac
     sp = student.page
     away = sp.locator("[data-live-away]")
     expect(away).to_be_hidden()
-    sp.locator('[data-board="occupied"] [data-square="f6"]').tap()
+    square = sp.locator('[data-board="occupied"] [data-square="f6"]')
+    square.scroll_into_view_if_needed()
+    before = square.bounding_box()
+    square.tap()
     expect(away).to_be_visible()
+    # Said at the foot of the screen, over the page: the square just tapped has not moved.
+    assert square.bounding_box() == before
+    foot = away.bounding_box()
+    assert foot["y"] + foot["height"] <= 844 and foot["y"] > 844 / 2, foot
     expect(sp).to_have_url(re.compile(r"/chapter/rays\?sq=c3&occ="))  # a piece of their own
     teacher.go("/chapter/rays?sq=d5")
     at_path(sp, "/chapter/rays?sq=d5")
@@ -497,7 +504,7 @@ def test_a_following_student_who_changes_their_own_board_is_told_how_to_come_bac
     sp.reload()
     expect(away).to_be_visible()
     screenshot(sp, "live-student-away")
-    sp.get_by_role("button", name="Back to your teacher's board").tap()
+    sp.get_by_role("button", name="Back to the teacher's").tap()
     at_path(sp, "/chapter/rays?sq=d5")
     expect(away).to_be_hidden()
     sp.get_by_role("button", name="Stop following").tap()

@@ -451,8 +451,8 @@ function studentBar(root, record) {
       <span class="live-conn" data-live-conn role="status" aria-live="polite"></span>
       <button type="button" data-live-follow aria-pressed="true"></button>
     </div>
-    <p class="live-away" data-live-away hidden>You are exploring on your own board: your teacher's next
-      move brings you back. <button type="button" data-live-back>Back to your teacher's board</button></p>
+    <p class="live-away" data-live-away hidden><span>On your own board until your teacher's next move.</span>
+      <button type="button" data-live-back>Back to the teacher's</button></p>
     <section class="live-task" data-live-task hidden aria-labelledby="live-task-title">
       <h3 id="live-task-title">Your teacher asks</h3>
       <p class="live-prompt" data-live-prompt></p>
