@@ -217,3 +217,13 @@ def test_the_wiki_slides_keep_the_choices_their_lesson_walks_through(slide):
         expect(page).to_have_url(re.compile(f"{key}={kind}"))
     box = page.locator('[data-board="intersections"]').bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
+
+
+def test_the_msb_slide_shows_whether_the_devlog_s_rule_holds(slide):
+    """msb's slide keeps the verdict beside the boards: the comparison, the devlog's claim and the
+    line that says whether the board agrees are whole on the screen, at 150 % too (there they ran
+    below its edge once the verdict moved beside the boards)."""
+    page, _, _ = slide
+    page.go("/chapter/msb?present=1")
+    for role in ("comparison", "verdict", "actual"):
+        expect(page.locator(f'.verdict [data-role="{role}"]')).to_be_in_viewport(ratio=1)
