@@ -89,7 +89,9 @@ def test_every_chapter_with_an_exercise_prints_a_sheet(page, live_server, slug):
     assert page.locator('[data-role="worksheet"] [data-revealed="1"], [data-role="worksheet"] [data-mark="missed"]').count() == 0
     assert page.locator('[data-role="answer-key"] [data-revealed="1"]').count() == 3
     # No label left of a choice the sheet dropped (an empty "Line through S:" frame on paper).
-    orphans = page.eval_on_selector_all(".sheet-item label.panel", "ls => ls.filter(l => !l.querySelector('input, select')).length")
+    orphans = page.eval_on_selector_all(
+        ".sheet-item label.panel", "ls => ls.filter(l => !l.querySelector('input, select')).length"
+    )
     assert orphans == 0
 
 
