@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { parseBB, SQUARE_NAMES, squaresOf } from "./bits.js";
 import { createBoard } from "./board.js";
+import { answersHidden } from "./chapter.js";
 import { add, columns, el } from "./dom.js";
 import { createPickSwitch } from "./kit.js";
 
@@ -65,11 +66,16 @@ export function verdict(ok, yes = "right", no = "wrong") {
 
 /**
  * The layout every wiki chapter shares: a toolbar with the "next click sets" switch, an
- * interactive board (its caption `label`, its `legend`) and an info column beside it. A click sets the state key chosen in the
- * switch; with `alternate` the switch then moves on to the next key (a, then b, then a...).
- * Returns { top, pick, board, infoColumn }.
+ * interactive board (its caption `label`, or `hiddenLabel` while its answers are hidden; its
+ * `legend`) and an info column beside it. A click sets the state key chosen in the switch; with
+ * `alternate` the switch then moves on to the next key (a, then b, then a...).
+ * Returns { top, pick, board, drawBoard, infoColumn }.
  */
-export function createWikiLayout(root, state, { role, label, legend, picks, alternate = true }) {
+export function createWikiLayout(
+  root,
+  state,
+  { role, label, hiddenLabel = "The squares S and D", legend, picks, alternate = true },
+) {
   const top = add(root, "div", { class: "toolbar" });
   const pick = createPickSwitch(top, state, picks);
   const [boardColumn, infoColumn] = columns(root, 2, ["", "info-column"]);
@@ -86,5 +92,15 @@ export function createWikiLayout(root, state, { role, label, legend, picks, alte
       state.set({ [s.pick]: name, pick: next, ans: "", rev: false });
     },
   });
-  return { top, pick, board, infoColumn };
+  /**
+   * Draw the board as `view` says, or, while s hides its answers, its marked squares alone (what it
+   * draws round them, lines, steps or numbers, would answer), captioned for what it then shows.
+   */
+  const drawBoard = (s, view) =>
+    board.draw(
+      answersHidden(s)
+        ? { bits: null, mapping: view.mapping, marks: view.marks, index: view.index, cursor: view.cursor, caption: hiddenLabel }
+        : { ...view, caption: label },
+    );
+  return { top, pick, board, drawBoard, infoColumn };
 }

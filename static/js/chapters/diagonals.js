@@ -4,7 +4,7 @@
 
 import { api } from "../api.js";
 import { SQUARE_NAMES } from "../bits.js";
-import { answersHidden, createChapter } from "../chapter.js";
+import { createChapter } from "../chapter.js";
 import { createSelect } from "../controls.js";
 import { el, screenOnly } from "../dom.js";
 import { pick as pickOne, randomSquare } from "../exercise.js";
@@ -23,9 +23,6 @@ const OVERLAYS = {
   anti_length: ["anti-diagonal length", (s) => s.anti_diagonal.length],
   color: ["colour (d = dark)", (s) => (s.color === "dark" ? "d" : "l")],
 };
-// The board's caption: what it draws, and what it draws while its answers are hidden.
-const LABEL = "The diagonal and anti-diagonal of S";
-const BARE = "The squares S and D";
 const { root, state, run } = createChapter({
   a: T.square("e4"),
   b: T.square(null),
@@ -34,9 +31,9 @@ const { root, state, run } = createChapter({
   routine: T.text("", 80),
   ...questionFields(),
 });
-const { top, pick, board, infoColumn } = createWikiLayout(root, state, {
+const { top, pick, board, drawBoard, infoColumn } = createWikiLayout(root, state, {
   role: "diagonals",
-  label: LABEL,
+  label: "The diagonal and anti-diagonal of S",
   legend: { "line-a": "the diagonal of S", "line-b": "its anti-diagonal", both: "S, on both" },
   picks: [
     ["a", "the first square (S)"],
@@ -143,9 +140,7 @@ run({
     const both = big(a.diagonals);
     const fills = { ...squaresMap(diagonal, "lerf", "line-a"), ...squaresMap(anti, "lerf", "line-b"), [s.a]: "both" };
     const labels = Object.fromEntries(Object.values(squares).map((sq) => [sq.name, String(OVERLAYS[s.overlay][1](sq))]));
-    // Its answers hidden, the board draws the squares alone, and its caption says no more.
-    if (answersHidden(s)) board.draw({ bits: null, mapping: "lerf", marks: ends(s.a, s.b), cursor: s.a, caption: BARE });
-    else board.draw({ bits: both, mapping: "lerf", fills, labels, marks: ends(s.a, s.b), cursor: s.a, caption: LABEL });
+    drawBoard(s, { bits: both, mapping: "lerf", fills, labels, marks: ends(s.a, s.b), cursor: s.a });
     drawInfo(a);
     drawPair(same, s.routine);
     const answer = same ? (same.diagonal ? "diagonal" : same.anti_diagonal ? "anti_diagonal" : "neither") : null;

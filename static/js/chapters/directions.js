@@ -3,7 +3,7 @@
 // roses and the square each table cell leads to come from /api/rose: five requests in all.
 
 import { api } from "../api.js";
-import { answersHidden, createChapter } from "../chapter.js";
+import { createChapter } from "../chapter.js";
 import { el, screenOnly } from "../dom.js";
 import { pick as pickOne, randomSquare } from "../exercise.js";
 import { ends } from "../kit.js";
@@ -17,16 +17,16 @@ const KINDS = [
   ["begrees_filled", "Begrees, inner squares filled"],
 ];
 const FIELDS = ["diff", "ray", "knight", "degrees", "begrees", "x88_diff", "lookup_index"];
-const LABEL = "Ray steps and knight steps from the centre square";
 const { root, state, error, run } = createChapter({
   from: T.square("e4"),
   to: T.square("g5"),
   pick: T.choice(["from", "to"], "to"),
   ...questionFields(),
 });
-const { pick, board, infoColumn } = createWikiLayout(root, state, {
+const { pick, board, drawBoard, infoColumn } = createWikiLayout(root, state, {
   role: "directions",
-  label: LABEL,
+  label: "Ray steps and knight steps from the centre square",
+  hiddenLabel: "The centre square (S) and the second square (D)",
   legend: { "line-a": "ray steps", "line-b": "knight steps" },
   picks: [
     ["from", "the centre square (S)"],
@@ -260,17 +260,7 @@ run({
     const labels = Object.fromEntries(rose.rose.map((r) => [r.to, `${signed(r.step)} ${r.wiki}`]));
     const fills = Object.fromEntries(rose.rose.map((r) => [r.to, r.kind === "ray" ? "line-a" : "line-b"]));
     // The rose's steps beside the centre name the direction of a neighbour: not before reveal.
-    const hidden = answersHidden(s);
-    board.draw({
-      bits: null,
-      labels: hidden ? {} : labels,
-      fills: hidden ? {} : fills,
-      marks: ends(s.from, s.to),
-      index: "lerf",
-      cursor: s.from,
-      // Hidden, the steps go and the caption says what stays.
-      caption: hidden ? "The centre square (S) and the second square (D)" : LABEL,
-    });
+    drawBoard(s, { bits: null, labels, fills, marks: ends(s.from, s.to), index: "lerf", cursor: s.from });
     drawInfo(direction);
     drawNotes(sheets);
     drawTables(sheets, rose, direction);

@@ -37,9 +37,6 @@ async function chosenPair(s) {
   );
 }
 
-// The board's caption: what it draws, and what it draws while its answers are hidden.
-const LABEL = "The lines through S and D";
-const BARE = "The squares S and D";
 const { root, state, error, run } = createChapter({
   a: T.square("e4"),
   b: T.square("c7"),
@@ -49,9 +46,9 @@ const { root, state, error, run } = createChapter({
   routine: T.text("", 80),
   ...questionFields(),
 });
-const { top, pick, board, infoColumn } = createWikiLayout(root, state, {
+const { top, pick, board, drawBoard, infoColumn } = createWikiLayout(root, state, {
   role: "intersections",
-  label: LABEL,
+  label: "The lines through S and D",
   legend: { "line-a": "the line through S", "line-b": "the line through D", both: "on both lines: the intersection" },
   picks: [
     ["a", "the first square (S)"],
@@ -223,12 +220,7 @@ run({
       ...(one?.square ? { [one.square]: "both" } : {}), // where the API says they meet
     };
     // The two lines crossing on the board would show where they meet: only a and b before reveal.
-    // Its answers hidden, the board draws the squares alone, and its caption says no more.
-    if (answersHidden(s)) board.draw({ bits: null, mapping: "lerf", marks: ends(s.a, s.b), cursor: s.a, caption: BARE });
-    else {
-      const bits = one?.square ? bbOf([one.square]) : 0n;
-      board.draw({ bits, mapping: "lerf", fills, marks: ends(s.a, s.b), cursor: s.a, caption: LABEL });
-    }
+    drawBoard(s, { bits: one?.square ? bbOf([one.square]) : 0n, mapping: "lerf", fills, marks: ends(s.a, s.b), cursor: s.a });
     drawAll(many, s);
     // Every pair of these squares, for a row chosen next; asked once this draw is painted.
     requestAnimationFrame(() => setTimeout(() => api("/intersections", { a: s.a, b: s.b }).catch(() => {})));
