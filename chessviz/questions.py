@@ -385,7 +385,7 @@ def routines(state: State) -> Question:
 # --- the engine chapters (kogge-stone.js, magic.js, methods.js, with methods-view.js's fields)
 
 _ENGINE_MAPPINGS = ("lerbef", "lerf")  # terms.js's MAPPINGS; the engine chapters fall back to lerf
-_SLIDERS = ("rook", "bishop", "queen")
+_SLIDERS = tuple(PIECE_LINES)  # rook, bishop, queen
 _JUMPS = {1: "1 square", 2: "2 squares", 3: "4 squares"}
 
 

@@ -261,11 +261,6 @@ def slide_steps(sq: Square, occupied: Bitboard, line: str, mapping: str) -> list
     negative = rev(rev_xor) & m
     printed_negative = rev(rev_difference ^ o) & m
     name = LINE_NAMES[line]
-    twice = (
-        _twice_label(two_r),
-        "Subtract 2r: " + _borrow_words(b, r, two_r, "positive"),
-    )
-    rev_twice = "Subtract on the reversed board: " + _borrow_words(rev_b, rev_r, (2 * rev_r) & BB_ALL, "negative")
     steps = [
         ("o", "Occupancy without the slider", "o = occupied & ~r", o),
         ("r", "The slider", "r", r),
@@ -274,8 +269,8 @@ def slide_steps(sq: Square, occupied: Bitboard, line: str, mapping: str) -> list
         ("o_minus_r_masked", f"Only the {name}", "(o - r) & m", sub64(o, r) & m),
         ("b", f"Blockers on the {name}", "b = o & m", b),
         ("b_minus_r_masked", "Blockers only, then the mask", "(b - r) & m", sub64(b, r) & m),
-        ("two_r", twice[0], "2r", two_r),
-        ("b_minus_2r", twice[1], "b - 2r", b_minus_2r),
+        ("two_r", _twice_label(two_r), "2r", two_r),
+        ("b_minus_2r", "Subtract 2r: " + _borrow_words(b, r, two_r, "positive"), "b - 2r", b_minus_2r),
         (
             "b_minus_2r_xor_o",
             "XOR with o: on the line, the bits the subtraction changed light up (off it, the mask clears what is left)",
@@ -286,7 +281,12 @@ def slide_steps(sq: Square, occupied: Bitboard, line: str, mapping: str) -> list
         ("rev_o", "Reversed occupancy", "rev(o)", rev_o),
         ("rev_b", "Reversed blockers", "rev(b)", rev_b),
         ("rev_r", "Reversed slider", "rev(r)", rev_r),
-        ("rev_b_minus_2rev_r", rev_twice, "rev(b) - 2*rev(r)", rev_difference),
+        (
+            "rev_b_minus_2rev_r",
+            "Subtract on the reversed board: " + _borrow_words(rev_b, rev_r, (2 * rev_r) & BB_ALL, "negative"),
+            "rev(b) - 2*rev(r)",
+            rev_difference,
+        ),
         ("rev_xor", "XOR with the reversed occupancy", "(rev(b) - 2*rev(r)) ^ rev(o)", rev_xor),
         ("negative", "Negative ray: reverse back, mask", "n = rev((rev(b) - 2*rev(r)) ^ rev(o)) & m", negative),
         (
@@ -323,9 +323,8 @@ def rays_section(steps: dict[str, int]) -> dict[str, int]:
     before the final equation's 2r and XOR with o. Each holds the slider and the empty squares up
     to its first blocker, not that blocker, and keeps the line's other blockers.
     """
-    b, r, m = steps["b"], steps["r"], steps["m"]
-    rev_difference = sub64(rev(b), rev(r))
-    return {"p": sub64(b, r) & m, "rev_b_minus_rev_r": rev_difference, "n": rev(rev_difference) & m}
+    rev_difference = sub64(steps["rev_b"], steps["rev_r"])  # p is a step already: (b - r) & m
+    return {"p": steps["b_minus_r_masked"], "rev_b_minus_rev_r": rev_difference, "n": rev(rev_difference) & steps["m"]}
 
 
 def _rays(bit: int, o: Bitboard, rev_o: Bitboard, m: Bitboard) -> tuple[Bitboard, Bitboard]:
