@@ -3,7 +3,6 @@
 // one square a step. Every value is a step of /api/methods (kogge_stone and dumb7fill).
 
 import { api } from "../api.js";
-import { SQUARE_NAMES, squaresOf } from "../bits.js";
 import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
 import { createRadioGroup } from "../controls.js";
@@ -166,8 +165,7 @@ run({
     const words = directionWords(d);
     const at = { [s.sq]: letter(s) };
     // Small boards mark the slider (a glyph that small would not read) and the blockers that stop a fill.
-    const blockers = squaresOf(s.occ).map((sq) => [SQUARE_NAMES[sq], "blocker"]);
-    const ring = { ...Object.fromEntries(blockers), [s.sq]: "slider" };
+    const ring = { ...squaresMap(s.occ, "lerf", "blocker"), [s.sq]: "slider" };
     setup.draw(s, setupValues(s));
     const steps = stepsOf(answer, "kogge_stone", d);
     const index = Math.min(s.step, steps.length - 1);

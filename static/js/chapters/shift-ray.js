@@ -58,10 +58,12 @@ const stepper = createStepper(steps, { label: "Step", onChange: (i) => state.set
 const code = el("p", { class: "formula shift-code", "aria-live": "polite" });
 steps.append(code);
 const [pickColumn, shiftedColumn, rayColumn] = columns(root, 3);
+// The board to choose on, named so where the loop's text sends the student to its refusal.
+const PICK_LABEL = "Start (S) and destination (D)";
 pickColumn.classList.add("input-before-steps");
 const pickBoard = createBoard(pickColumn, {
   role: "squares",
-  label: "Start (S) and destination (D)",
+  label: PICK_LABEL,
   hint: "click to choose",
   interactive: true,
   onSquare: (name) => {
@@ -161,8 +163,8 @@ function drawLoop(s, loop, refused) {
     el("p", {
       class: "muted",
       text: loop.same_square
-        ? "chessviz refuses a square to itself up front (see the note under the board “Start (S) and destination (D)”): one square is no ray."
-        : "chessviz refuses such a pair up front, instead of looping (see the note under the board “Start (S) and destination (D)”).",
+        ? `chessviz refuses a square to itself up front (see the note under the board “${PICK_LABEL}”): one square is no ray.`
+        : `chessviz refuses such a pair up front, instead of looping (see the note under the board “${PICK_LABEL}”).`,
     }),
   );
   predict.draw({ predicted: s.pred, answer: null, mapping: s.mapping, revealed: false });
