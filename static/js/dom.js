@@ -47,6 +47,12 @@ export function taskWords(text) {
 }
 
 /**
+ * What an exercise (predict.js, question.js) says while the student explores, the answers on the
+ * page (chessviz.css folds its task away then: its answer stands above it): hide them to try it first.
+ */
+export const INVITE = "As you explore, the answers are on the page. To try this yourself first, hide them:";
+
+/**
  * An exercise's heading: "Your turn", then what to do (": predict, then reveal"), which exploring
  * hides (chessviz.css): there the exercise only invites to practise. Returns the nodes.
  */

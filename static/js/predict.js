@@ -3,13 +3,7 @@
 
 import { compareMarked, convert, popcount, SQUARE_NAMES, squaresOf } from "./bits.js";
 import { createBoard } from "./board.js";
-import { setDisabled, taskLine, turnWords, verdictLine } from "./dom.js";
-
-/**
- * What the exercise says while the student explores, the answers on the page (chessviz.css folds
- * its task away then: its answer stands above it): hide them to try it first.
- */
-export const INVITE = "As you explore, the answers are on the page. To try this yourself first, hide them:";
+import { INVITE, setDisabled, taskLine, turnWords, verdictLine } from "./dom.js";
 
 /**
  * Create the exercise in `container`. options: prompt (the question, text),

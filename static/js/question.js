@@ -3,8 +3,7 @@
 // Next exercise and the practise switch are handled by the chapter skeleton (chapter.js).
 
 import { parseBB } from "./bits.js";
-import { el, setDisabled, taskLine, turnWords, verdictLine } from "./dom.js";
-import { INVITE } from "./predict.js";
+import { el, INVITE, setDisabled, taskLine, turnWords, verdictLine } from "./dom.js";
 import { T } from "./state.js";
 
 /** The state fields of a question: the student's answer (text) and whether it is revealed. */

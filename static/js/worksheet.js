@@ -1,7 +1,8 @@
 // Worksheets: ?sheet=N&seed=S on a chapter prints N of its exercises, each with
 // the question's input and a blank board or answer line; with key=1 the answer key follows, on a
-// page of its own (the teacher's copy: the students' copies carry no answers). The questions come from the chapter's own next() with a generator seeded by S, so the
-// same link prints the same sheet again. Each exercise is drawn by the chapter itself, then
+// page of its own (the teacher's copy: the students' copies carry no answers). The questions come
+// from the chapter's own next() with a generator seeded by S, so the same link prints the same
+// sheet again. Each exercise is drawn by the chapter itself, then
 // copied (a snapshot of its DOM) into the sheet.
 
 import { el } from "./dom.js";
@@ -34,15 +35,14 @@ function keyLine(key) {
   return line;
 }
 
+// What paper leaves out of a drawn element: the screen's controls, a choice with its label (the
+// question's words name what was chosen) and the invitation to practise.
+const CONTROLS = ".predict-actions, .predict-invite, .stepper, button:not(.sq), label:has(select), select, .readout .copy-row";
+
 /** Return a copy of a drawn element for paper: no controls, no ids (they would repeat). */
 function snapshot(node) {
   const copy = node.cloneNode(true);
-  // A choice's label goes with its control: the question's words name what was chosen.
-  for (const gone of copy.querySelectorAll("label:has(select)")) gone.remove();
-  for (const gone of copy.querySelectorAll(
-    ".predict-actions, .predict-invite, .stepper, button:not(.sq), select, .readout .copy-row",
-  ))
-    gone.remove();
+  for (const gone of copy.querySelectorAll(CONTROLS)) gone.remove();
   for (const withId of [copy, ...copy.querySelectorAll("[id]")]) withId.removeAttribute("id");
   copy.removeAttribute("data-present-keep");
   for (const live of [copy, ...copy.querySelectorAll("[aria-live]")]) live.removeAttribute("aria-live");
@@ -76,7 +76,7 @@ export async function buildWorksheet(root, { n, seed, key: withKey, base, next, 
     const item = el("article", { class: "sheet-item", "data-item": String(i) }, el("h3", { text: `Exercise ${i}` }));
     // Each once: a node the chapter keeps inside another it keeps (squares' values in their columns) comes with it.
     // A slide's choice (a select's label) is no input of the question: its words name what was chosen.
-    const nodes = shown(s).filter((node) => node?.isConnected && !node.matches("label:has(select)"));
+    const nodes = shown(s).filter((node) => node?.isConnected && !node.matches(CONTROLS));
     for (const node of nodes) if (!nodes.some((other) => other !== node && other.contains(node))) item.append(snapshot(node));
     questions.append(item);
     if (!withKey) continue;
