@@ -107,6 +107,12 @@ def test_rays_devlog_sketch_line_by_line(page, live_server, client):
     assert squares_of(values["rev_b"], "lerbef") == {"g2"}  # b7 rotated half a turn
     wait_for_board(page, "reversed", {"g2"})
     wait_for_board(page, "reversed-result", squares_of(section["rev_b_minus_rev_r"], "lerbef"))
+    # p as written: the queen and the empty squares up to the pawn, not the pawn (b7 - e4 borrows
+    # through d5 and c6 and clears b7); the positive ray (d5, c6, b7) drawn with it for comparison.
+    assert squares_of(section["p"], "lerbef") == {"e4", "d5", "c6"}
+    wait_for_board(page, "section-p", {"e4", "d5", "c6"})
+    shown = page.eval_on_selector_all('[data-board="section-p"] [data-fill="positive"]', "els => els.map(e => e.dataset.square)")
+    assert set(shown) == {"d5", "c6", "b7"}
     # n as written: the queen, the empty squares down to the edge (no blocker that way), and the
     # line's other blocker, b7; the negative ray (f3, g2, h1) drawn with it for comparison.
     assert squares_of(section["n"], "lerbef") == {"e4", "f3", "g2", "h1", "b7"}

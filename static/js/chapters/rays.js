@@ -46,12 +46,18 @@ const stepper = createStepper(add(root, "div", { class: "toolbar" }), {
   label: "Line",
   onChange: (i) => state.set({ view: i }, { history: "replace" }),
 });
-const [raysColumn, reversedColumn, reversedResultColumn, sectionColumn] = columns(root, 4);
+const [raysColumn, positiveColumn, reversedColumn, reversedResultColumn, sectionColumn] = columns(root, 5);
 const raysBoard = createValueBoard(raysColumn, {
   role: "rays",
   label: "Positive and negative rays",
   legend: { positive: "positive rays (subtraction works)", negative: "negative rays" },
   readout: "positive | negative",
+});
+const positiveBoard = createValueBoard(positiveColumn, {
+  role: "section-p",
+  label: "Subtracted and masked: p",
+  legend: { positive: "the positive rays, for comparison" },
+  readout: "p",
 });
 const reversedBoard = createValueBoard(reversedColumn, {
   role: "reversed",
@@ -91,7 +97,7 @@ run({
   errorAfter: explain,
   present: [...[...setup.boards.children].slice(0, 2), stepper.element, raysColumn],
   exercise: {
-    answers: [raysColumn, reversedResultColumn, sectionColumn],
+    answers: [raysColumn, positiveColumn, reversedResultColumn, sectionColumn],
     next: (_s, random) => ({ sq: randomSquare(random), occ: randomOccupancy(random) }),
   },
   load: (s) => Promise.all(queries(s).map(([path, query]) => api(path, query))),
@@ -112,13 +118,23 @@ run({
       pieces: { ...blockers, [s.sq]: "Q" },
       fills: { ...squaresMap(positive, s.mapping, "positive"), ...squaresMap(negative, s.mapping, "negative") },
     });
-    // The section's n on one line, the line viewed (on all four lines, the rank): reverse the
-    // line's blockers, subtract the reversed queen, reverse back, mask.
+    // The section's p and n on one line, the line viewed (on all four lines, the rank): p
+    // subtracts the queen from the line's blockers and masks; n reverses the line's blockers,
+    // subtracts the reversed queen, reverses back and masks.
     const line = lineName(slide.line);
     const which = view === "all" ? `${line}; step to a line for another` : line;
     const mirrored = SQUARE_NAMES[squaresOf(v.rev_r, s.mapping)[0]];
     const reversedPieces = { [mirrored]: "Q" };
     const section = Object.fromEntries(Object.entries(slide.rays_section).map(([name, value]) => [name, big(value)]));
+    const lineAndQueen = { ...squaresMap(v.b, s.mapping, "p"), [s.sq]: "Q" };
+    positiveBoard.draw({
+      bits: section.p,
+      mapping: s.mapping,
+      index: s.mapping,
+      pieces: lineAndQueen,
+      fills: squaresMap(v.positive, s.mapping, "positive"),
+      caption: `Subtracted and masked (${which}): p = ((o & m) − r) & m`,
+    });
     reversedBoard.draw({
       bits: v.rev_b,
       mapping: s.mapping,
@@ -137,7 +153,7 @@ run({
       bits: section.n,
       mapping: s.mapping,
       index: s.mapping,
-      pieces: { ...squaresMap(v.b, s.mapping, "p"), [s.sq]: "Q" },
+      pieces: lineAndQueen,
       fills: squaresMap(v.negative, s.mapping, "negative"),
       caption: `Reversed back and masked (${which}): n`,
     });
