@@ -83,6 +83,7 @@ const typesInto = (node) =>
 const LEGEND_HEIGHT = 600; // px of screen from which a slide keeps its boards' legends in view
 const MIN = 12;
 const MAX = 96;
+const WHOLE_AT_MOST_SMALLER = 0.8;
 
 /** Whether an element is drawn (not folded away, not hidden). */
 const drawn = (node) => node.getClientRects().length > 0;
@@ -91,7 +92,9 @@ const drawn = (node) => node.getClientRects().length > 0;
  * Give the squares the largest size (in whole px) with which every kept board lies whole inside
  * the screen (its legend too) and inside its figure (on a phone the screen's edge is the page's margin away: a
  * board only inside the screen lay across that margin), and every other kept element (a verdict,
- * a table, the stepper) begins in it with its first lines (6rem) showing. Found by halving
+ * a table, the stepper) begins in it with its first lines (6rem) showing, or whole where it is
+ * marked data-present-whole (msb's verdict: its last sentence is the lesson's point) where the
+ * boards keep four fifths of their size for it, else with its first lines too. Found by halving
  * [MIN, MAX]: seven layouts. The size found always fits; where a larger board wraps to a row of
  * its own a larger size might fit too, which halving may miss (it never misses by picking one
  * that does not fit). Where nothing fits (a short screen beside the class panel: the elements below
@@ -102,6 +105,7 @@ function fit(root, keep) {
   const boards = keep.flatMap((node) => (node.matches("[data-board]") ? [node] : [...node.querySelectorAll("[data-board]")]));
   const others = keep.filter((node) => !boards.some((board) => node === board || node.contains(board)));
   const lines = 6 * Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
+  // How much of the other elements must show: 2 whole where marked so, 1 their first lines, 0 none.
   const fits = (withOthers) => {
     const width = document.documentElement.clientWidth;
     const height = window.innerHeight;
@@ -122,7 +126,8 @@ function fit(root, keep) {
       (!withOthers ||
         others.filter(drawn).every((node) => {
           const box = node.getBoundingClientRect();
-          return inside(box) && box.top + Math.min(box.height, lines) <= height;
+          const whole = withOthers > 1 && node.matches("[data-present-whole]") ? box.height : Math.min(box.height, lines);
+          return inside(box) && box.top + whole <= height;
         }))
     );
   };
@@ -139,5 +144,15 @@ function fit(root, keep) {
     root.style.setProperty("--sq", `${low}px`);
     return low;
   };
-  if (largest(true) === MIN && !fits(true)) largest(false);
+  const found = (withOthers) => {
+    const size = largest(withOthers);
+    return size > MIN || fits(withOthers) ? size : 0;
+  };
+  const part = found(1);
+  // Whole, unless the boards would lose more than a fifth of their size for it (then the rest is a
+  // scroll away, as on a phone or in a long verdict at 150 %).
+  if (part && others.some((node) => node.matches("[data-present-whole]")) && found(2) < WHOLE_AT_MOST_SMALLER * part) {
+    root.style.setProperty("--sq", `${part}px`);
+  }
+  if (!part) largest(0);
 }

@@ -57,7 +57,8 @@ for (const [i, [key, role, label]] of sides.entries()) {
 }
 const verdict = el(
   "section",
-  { class: "panel verdict", "aria-live": "polite" },
+  // On a slide it stands whole beside the boards (presenter.js): its last lines say why.
+  { class: "panel verdict", "aria-live": "polite", "data-present-whole": "" },
   el("p", { class: "formula", "data-role": "comparison" }),
   el("p", { class: "verdict-text", "data-role": "verdict" }),
   el("p", { "data-role": "actual" }),
