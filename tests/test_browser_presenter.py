@@ -234,3 +234,30 @@ def test_the_msb_slide_shows_whether_the_devlog_s_rule_holds(slide):
             expect(page.locator(f'.verdict [data-role="{role}"]')).to_be_in_viewport(ratio=1)
         box = page.eval_on_selector(".verdict", "v => v.getBoundingClientRect().toJSON()")
         assert inside(box, width, height) == whole, (query, box)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "kogge-stone?dir=n",
+        "kogge-stone?piece=queen&dir=ne&step=5",
+        "methods?step=4",
+        "methods?m=obstruction_difference&step=3",
+        "methods?m=pext&step=2",
+    ],
+)
+def test_an_engine_step_on_a_slide_keeps_its_boards_on_one_line(page, live_server, query):
+    """An engine's step on a slide: the stepper and the step's formula make a line, the boards the
+    next, side by side and whole on the screen. A short formula ("pro0_n = empty") once left room
+    on its line for the first board, which stood there alone beside a blank, the rest shrunk and
+    wrapped under it."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{live_server}/chapter/{query}&present=1")
+    page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
+    boxes = page.eval_on_selector_all(
+        "#chapter .board-figure", "els => els.filter((e) => e.checkVisibility()).map((e) => e.getBoundingClientRect().toJSON())"
+    )
+    stepper = page.eval_on_selector("#chapter .stepper", "e => e.getBoundingClientRect().toJSON()")
+    assert len(boxes) == 3, boxes
+    assert len({round(box["top"]) for box in boxes}) == 1, boxes
+    assert all(box["top"] >= stepper["bottom"] and inside(box, 1280, 720) for box in boxes), (stepper, boxes)

@@ -143,6 +143,11 @@ export function createChapter(fields, { history = {} } = {}) {
       for (const [name, nodes] of Object.entries(marks)) if (!nodes.has(node)) node.removeAttribute(name);
     }
     for (const [name, nodes] of Object.entries(marks)) for (const node of nodes) node.toggleAttribute(name, true);
+    // A stage with a stepper (an engine's step): its boards start a line of their own (chessviz.css).
+    root.toggleAttribute(
+      "data-stage-stepper",
+      keep.some((node) => node?.classList?.contains("with-stepper")),
+    );
   }
 
   /**
