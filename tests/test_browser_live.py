@@ -186,6 +186,8 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
         ann.page.locator(f'[data-board="my-answer"] [data-square="{name}"]').click()
     ann.page.get_by_role("button", name="Send my answer").click()
     expect(ann.page.locator("[data-live-result]")).to_contain_text("Your answer is sent")
+    # On the phone, Send stood at the screen's foot: what it says is scrolled into view, not under it.
+    expect(ann.page.locator("[data-live-result]")).to_be_in_viewport(ratio=0.9)
     bo_marks = [truth[0], "h8"]
     for name in bo_marks:
         bo.page.locator(f'[data-board="my-answer"] [data-square="{name}"]').click()
@@ -261,6 +263,18 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     expect(cy.page.locator("[data-live-result]")).to_have_text(
         "“true” is not a number: type the number alone, in decimal (129) or in hex after 0x (0x81)."
     )
+    # Nothing typed, or a number past 64 bits: each told so in its own words.
+    cy.page.get_by_label("Type your answer").fill("  ")
+    cy.page.get_by_label("Type your answer").press("Enter")
+    expect(cy.page.locator("[data-live-result]")).to_have_text(
+        "Type your answer first: a number, in decimal (129) or in hex after 0x (0x81)."
+    )
+    for too_big in (str(2**64), "0x10000000000000000"):
+        cy.page.get_by_label("Type your answer").fill(too_big)
+        cy.page.get_by_label("Type your answer").press("Enter")
+        expect(cy.page.locator("[data-live-result]")).to_have_text(
+            f"{too_big} is more than 64 bits hold: a bitboard's largest number is 0xffffffffffffffff (18446744073709551615)."
+        )
     for student, value in ((ann, "0x81"), (bo, "129"), (cy, "0x8001")):
         expect(student.page.get_by_label("Type your answer")).to_be_visible()
         student.page.get_by_label("Type your answer").fill(value)

@@ -663,14 +663,26 @@ function studentBar(root, record) {
     drawSent();
   });
   part("value").addEventListener("input", drawSent);
-  const notANumber = () =>
-    `“${shown(part("value").value.trim())}” is not a number: type the number alone, in decimal (129) or in hex after 0x (0x81).`;
+  const notANumber = () => {
+    const typed = part("value").value.trim();
+    if (!typed) return "Type your answer first: a number, in decimal (129) or in hex after 0x (0x81).";
+    // Digits alone, but more than 64 bits hold: a number all the same, too big for a bitboard.
+    if (/^(0x[0-9a-f]+|[0-9]+)$/i.test(typed))
+      return `${shown(typed)} is more than 64 bits hold: a bitboard's largest number is 0xffffffffffffffff (18446744073709551615).`;
+    return `“${shown(typed)}” is not a number: type the number alone, in decimal (129) or in hex after 0x (0x81).`;
+  };
+  // What Send says stands under the button, which the task scrolled to the screen's foot (a phone):
+  // once written, the least scroll that shows it.
+  const say = async (text) => {
+    await announce(part("result"), text, { again: true });
+    part("result").scrollIntoView({ block: "nearest" });
+  };
   const submit = async () => {
     if (!question || question.answer) return;
     // A value is a number as the API reads one (bits.js parseBB, held to it): anything else is said at once.
     if (question.kind !== "squares" && parseBB(part("value").value) === null) {
       part("result").dataset.sent = "0";
-      await announce(part("result"), notANumber(), { again: true });
+      await say(notANumber());
       return;
     }
     const body =
@@ -680,18 +692,16 @@ function studentBar(root, record) {
     try {
       const sentAnswer = await call("POST", `/${record.code}/answers`, { body, key: record.key });
       given = sentAnswer.answer;
-      await announce(part("result"), SENT, { again: true }); // a changed answer sent is heard too
+      await say(SENT); // a changed answer sent is heard too
       part("result").dataset.sent = "1";
     } catch (error) {
       part("result").dataset.sent = "0";
-      await announce(
-        part("result"),
+      await say(
         error.code === "invalid_bitboard"
           ? notANumber()
           : error.code === "question_closed"
             ? "Answers to this question are closed: your teacher revealed the answer or asked another question."
             : "Your answer could not be sent; try again.",
-        { again: true },
       );
     }
   };
