@@ -340,6 +340,19 @@ def test_a_question_to_the_class_hides_the_answers_and_keeps_each_answer_and_stu
     )
     at_path(tp, "/chapter/msb")
     expect(sp.locator("[data-live-task]")).to_be_hidden()
+    # So do the game with no piece selected and the code tasks (writing the code is their exercise),
+    # without asking the server (a refused request is a 400 in the console).
+    posted = []
+    tp.on("request", lambda r: posted.append(r.url) if r.method == "POST" and r.url.endswith("/questions") else None)
+    for path, words in (
+        ("/chapter/game", "Select a piece first: the class is asked where it can move."),
+        ("/chapter/code", "Writing the code is this chapter's exercise: it asks the class nothing."),
+    ):
+        tp.goto(f"{teacher.base}{path}")
+        tp.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
+        tp.get_by_role("button", name="Ask the class").click()
+        expect(tp.locator("[data-live-note]")).to_have_text(f"This page asks the class nothing as it stands. {words}")
+    assert posted == []
     tp.goto(f"{teacher.base}/chapter/rays?sq=c3")
     at_path(sp, "/chapter/rays?sq=c3")
     asked = []

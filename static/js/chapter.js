@@ -90,8 +90,9 @@ export function createChapter(fields, { history = {} } = {}) {
     root.dataset.exercise = s.hide ? "1" : "0";
     // Exploring, an exercise only invites to practise (chessviz.css): an invitation is no task for paper.
     for (const box of root.querySelectorAll(".predict")) box.classList.toggle("screen-only", !s.hide);
-    // Whether exercise mode keeps this state as its question (the live class asks only such a state).
-    root.dataset.asks = String(spec.exercise?.asks?.(s) !== false);
+    // Whether exercise mode keeps this state as its question (the live class asks only such a state;
+    // a chapter with no exercise, the code tasks', asks nothing).
+    root.dataset.asks = String(Boolean(spec.exercise) && spec.exercise.asks?.(s) !== false);
     for (const button of root.querySelectorAll('[data-action="exercise-mode"]')) {
       button.setAttribute("aria-pressed", String(s.hide));
       setText(button, s.hide ? "Show the answers as I explore" : "Practise: hide the answers");

@@ -330,6 +330,8 @@ run({
   present: [gameColumn, movesBoard.board.figure],
   exercise: {
     answers: [movesColumn],
+    // A question is a selected piece's moves: with none selected, nothing to ask.
+    asks: (s) => s.sel !== null,
     // A fresh question: another piece of the state's position (asked of the API, not read from
     // the board last drawn: a worksheet asks before anything is drawn) that has a move to mark.
     next: async (s, random) => {
