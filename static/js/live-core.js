@@ -79,10 +79,10 @@ export function normalizeCode(text, alphabet, length) {
   return code.length === length && [...code].every((c) => alphabet.includes(c)) ? code : null;
 }
 
-/** The page path with its state, as students should see it: no presenter mode, no one's own answers. */
+/** The page path with its state, as students should see it: no presenter mode, no one's own answers, no worksheet or its key. */
 export function viewPath(href = window.location.href) {
   const url = new URL(href);
-  for (const key of ["present", "pred", "rev", "ans", "sheet", "seed"]) url.searchParams.delete(key);
+  for (const key of ["present", "pred", "rev", "ans", "sheet", "seed", "key"]) url.searchParams.delete(key);
   const query = url.searchParams.toString();
   return url.pathname + (query ? `?${query}` : "");
 }

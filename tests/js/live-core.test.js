@@ -1,0 +1,21 @@
+// static/js/live-core.js: the view a teacher's page sends its class.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+// The module reads the page's API root when it loads: a page without one.
+globalThis.document = { body: { dataset: {} } };
+const { viewPath } = await import("../../static/js/live-core.js");
+
+test("the view sent to the class keeps the chapter's state and drops the teacher's own", () => {
+  const base = "http://classroom.local:8000";
+  assert.equal(viewPath(`${base}/chapter/rays?sq=c3&view=2`), "/chapter/rays?sq=c3&view=2");
+  // Presenter mode, a prediction and its reveal, a worksheet and its answer key are the teacher's.
+  assert.equal(
+    viewPath(`${base}/chapter/propagation?sq=f4&present=1&pred=0x10&rev=1&ans=3&sheet=6&seed=4410&key=1`),
+    "/chapter/propagation?sq=f4",
+  );
+  assert.equal(viewPath(`${base}/chapter/squares?sheet=6&seed=12&key=1`), "/chapter/squares");
+  // Exercise mode (hide) is the class's too: the question hides the followers' answers.
+  assert.equal(viewPath(`${base}/chapter/rays?hide=1`), "/chapter/rays?hide=1");
+});
