@@ -369,6 +369,7 @@ class ClassStore:
             "kind": question.kind,
             "prompt": question.prompt,
             "pieces": question.pieces,
+            "words": list(question.words),
             "path": path,
             "answer": question.answer,
             "revealed": False,
@@ -557,6 +558,7 @@ class ClassStore:
             "kind": stored["kind"],
             "prompt": stored["prompt"],
             "pieces": stored.get("pieces", {}),
+            "words": stored.get("words", []),
             "path": stored["path"],
         }
 

@@ -76,13 +76,16 @@ class Question:
 
     ``answer`` is a LERF bitboard of the squares (kind ``squares``) or the value (kind ``value``);
     ``pieces`` the position the question is about, by square name (FEN letters; a blocker is a
-    black pawn, as the chapters draw it), which a student's answer board shows while they mark.
+    black pawn, as the chapters draw it), which a student's answer board shows while they mark;
+    ``words`` what each value of a yes-or-no question means, by value (0, 1), as the class reads
+    the answers ("0 (light)"), where a number alone would read like code.
     """
 
     kind: str
     prompt: str
     answer: Bitboard
     pieces: dict[str, str] = field(default_factory=dict)
+    words: tuple[str, ...] = ()
 
     def answer_json(self) -> list[str] | str:
         """The answer as the API shows it: square names sorted by LERF index, or a 0x value."""
@@ -330,7 +333,7 @@ def colors(state: State) -> Question:
         f"Is {SQUARE_NAMES[sq]} dark? Type 1 for dark, 0 for light: the bit of {SQUARE_NAMES[sq]} (index {sq}) on "
         f"the board of the dark squares, (0xAA55AA55AA55AA55 >> {sq}) & 1."
     )
-    return Question("value", prompt, int(is_dark(sq)))
+    return Question("value", prompt, int(is_dark(sq)), words=("light", "dark"))
 
 
 def directions(state: State) -> Question | None:
@@ -379,7 +382,7 @@ def routines(state: State) -> Question:
         f"The page prints {routine.name} as: {routine.formula} What does it return for "
         f"sq1 = {SQUARE_NAMES[a]} (index {a}), sq2 = {SQUARE_NAMES[b]} (index {b})? Type 1 for true, 0 for false."
     )
-    return Question("value", prompt, value)
+    return Question("value", prompt, value, words=("false", "true"))
 
 
 # --- the engine chapters (kogge-stone.js, magic.js, methods.js, with methods-view.js's fields)

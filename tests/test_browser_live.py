@@ -452,6 +452,24 @@ def test_a_question_to_the_class_hides_the_answers_and_keeps_each_answer_and_stu
     student.check(allowed=("net::ERR_FAILED", "404"))  # the check the test made fail; the ended class
 
 
+def test_a_yes_or_no_answer_reads_in_words_on_the_phone_and_the_projector(people):
+    """A colour question's answers are 0 and 1: the class reads "0 (light)", not "0 (0x0)", which
+    reads like code from the back row."""
+    teacher, student, code = class_with_a_phone(people, "/chapter/colors?sq=e4", "Ann")
+    tp, sp = teacher.page, student.page
+    tp.get_by_role("button", name="Ask the class").click()
+    sp.get_by_label("Type your answer").fill("0")
+    sp.get_by_label("Type your answer").press("Enter")
+    expect(sp.locator("[data-live-result]")).to_contain_text("Your answer is sent")
+    expect(tp.locator("[data-live-values] li")).to_have_text(["0 (light): 1 student"])
+    tp.get_by_role("button", name="Reveal to the class").click()
+    # e4 is light: file e (4) and rank 4 (3) sum to an odd number, a1's (0) is even and dark.
+    expect(sp.locator("[data-live-result]")).to_have_text("✓ Right: 0 (light).")
+    expect(tp.locator("[data-live-values] li")).to_have_text(["0 (light): 1 student ✓ the answer"])
+    for person in (teacher, student):
+        person.check()
+
+
 def test_a_page_hidden_for_a_question_shows_its_answers_again_when_another_question_replaces_it(people):
     """A student exploring on their own has the question's page hidden (its answers would give the
     question away). The teacher then asks another question elsewhere: the first is closed, its

@@ -310,6 +310,8 @@ def test_every_chapter_with_an_exercise_can_be_asked_in_its_first_state(client, 
     asked = lesson.ask(path)
     assert asked.status_code == 201, asked.json
     assert asked.json["kind"] == POSERS[slug][0] and asked.json["prompt"].endswith((".", "?"))
+    # A yes-or-no value comes with its words, which the class reads; nothing else has any.
+    assert asked.json["words"] == {"colors": ["light", "dark"], "routines": ["false", "true"]}.get(slug, [])
 
 
 def test_every_chapter_is_a_view_and_only_chapters_are(client):

@@ -205,6 +205,9 @@ def test_colors_asks_the_square_s_bit_of_the_dark_squares():
         question = ask("colors", sq=NAMES[sq])
         assert question.kind == "value" and question.answer == int(is_dark(sq)) == (chess.BB_DARK_SQUARES >> sq) & 1
         assert f">> {sq}) & 1" in question.prompt
+        # The class reads the answer in words: python-chess's light and dark squares.
+        assert question.words[question.answer] == ("dark" if chess.BB_SQUARES[sq] & chess.BB_DARK_SQUARES else "light")
+    assert ask("squares").words == ()  # a value that is a number reads as one
 
 
 def test_directions_marks_the_ray_from_the_centre_through_the_second_square_to_the_edge():
@@ -251,6 +254,7 @@ def test_routines_asks_what_the_printed_routine_returns():
             for routine, printed in ((0, same_diagonal_and7), (1, same_diagonal_mod9)):
                 question = ask("routines", a=NAMES[a], b=NAMES[b], routine=str(routine))
                 assert question.kind == "value" and question.answer == printed(a, b), (NAMES[a], NAMES[b], routine)
+                assert question.words[question.answer] == ("true" if printed(a, b) else "false")
 
 
 # --- the state as the page reads it ----------------------------------------------------------------

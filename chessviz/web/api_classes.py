@@ -185,7 +185,16 @@ PATH_FIELD = P.field(
     required=True,
     example="/chapter/rays?sq=d5",
 )
-QUESTION = S.obj({"question_id": S.STR, "kind": S.enum("squares", "value"), "prompt": S.STR, "pieces": S.PIECES, "path": S.STR})
+QUESTION = S.obj(
+    {
+        "question_id": S.STR,
+        "kind": S.enum("squares", "value"),
+        "prompt": S.STR,
+        "pieces": S.PIECES,
+        "words": S.array(S.STR),
+        "path": S.STR,
+    }
+)
 ANSWER = {"anyOf": [S.array(S.SQUARE), S.BITBOARD]}
 NOT_FOUND = {404: "Unknown, mistyped or ended code (class_not_found)"}
 LIMITED = {429: "Too many unknown codes from this address (too_many_requests)"}

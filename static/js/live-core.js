@@ -79,6 +79,16 @@ export function normalizeCode(text, alphabet, length) {
   return code.length === length && [...code].every((c) => alphabet.includes(c)) ? code : null;
 }
 
+/**
+ * A value answer as the class reads it: a yes-or-no one in the question's words ("0 (light)"), a
+ * small number in decimal first, then in hex ("129 (0x81)"), a big one in hex.
+ */
+export function valueText(hex, words = []) {
+  const value = BigInt(hex);
+  if (value < BigInt(words.length)) return `${value} (${words[Number(value)]})`;
+  return value < 1000000n ? `${value} (0x${value.toString(16)})` : hex;
+}
+
 /** The page path with its state, as students should see it: no presenter mode, no one's own answers, no worksheet or its key. */
 export function viewPath(href = window.location.href) {
   const url = new URL(href);

@@ -8,7 +8,7 @@ import { announce } from "./announce.js";
 import { parseBB, SQUARE_NAMES, squareIndex } from "./bits.js";
 import { createBoard } from "./board.js";
 import { add, el, pointerWords, setDisabled } from "./dom.js";
-import { call, follow, keep, kept, tabRole, takeRole, viewPath } from "./live-core.js";
+import { call, follow, keep, kept, tabRole, takeRole, valueText, viewPath } from "./live-core.js";
 import { answersHiddenIn, isLoopback, shareLink, UNREACHABLE } from "./share.js";
 
 const SENT = "Your answer is sent. You can change it until your teacher reveals the answer.";
@@ -48,12 +48,6 @@ function whenDrawn(fn) {
 
 /** "1 student", "3 students". */
 const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
-/** A value answer as students read it: a small one in decimal first (1, the "yes" of a yes/no question), then in hex. */
-function valueText(hex) {
-  const value = BigInt(hex);
-  return value < 1000000n ? `${value} (0x${value.toString(16)})` : hex;
-}
 
 function setUp(root) {
   const role = tabRole();
@@ -342,7 +336,7 @@ function teacherPanel(root, start, record) {
           el(
             "li",
             { "data-value": value, "data-count": String(n), "data-right": String(value === question.answer) },
-            `${valueText(value)}: ${count(n, "student")}${question.answer && value === question.answer ? " ✓ the answer" : ""}`,
+            `${valueText(value, question.words)}: ${count(n, "student")}${question.answer && value === question.answer ? " ✓ the answer" : ""}`,
           ),
         ),
       );
@@ -725,7 +719,7 @@ function studentBar(root, record) {
       const me = known ?? (await call("GET", `/${record.code}/me`, { key: record.key }));
       given = me.answer;
       drawTask();
-      const truth = question.kind === "value" ? valueText(data.answer) : data.answer.join(", ") || "no square";
+      const truth = question.kind === "value" ? valueText(data.answer, question.words) : data.answer.join(", ") || "no square";
       part("result").dataset.right = String(me.right);
       await announce(
         part("result"),

@@ -5,7 +5,7 @@ import { test } from "node:test";
 
 // The module reads the page's API root when it loads: a page without one.
 globalThis.document = { body: { dataset: {} } };
-const { viewPath } = await import("../../static/js/live-core.js");
+const { valueText, viewPath } = await import("../../static/js/live-core.js");
 
 test("the view sent to the class keeps the chapter's state and drops the teacher's own", () => {
   const base = "http://classroom.local:8000";
@@ -18,4 +18,14 @@ test("the view sent to the class keeps the chapter's state and drops the teacher
   assert.equal(viewPath(`${base}/chapter/squares?sheet=6&seed=12&key=1`), "/chapter/squares");
   // Exercise mode (hide) is the class's too: the question hides the followers' answers.
   assert.equal(viewPath(`${base}/chapter/rays?hide=1`), "/chapter/rays?hide=1");
+});
+
+test("a value answer reads in the question's words where it has them, else as a number", () => {
+  assert.equal(valueText("0x0000000000000000", ["light", "dark"]), "0 (light)");
+  assert.equal(valueText("0x0000000000000001", ["false", "true"]), "1 (true)");
+  // A value past the words (a student typed 2 for a yes-or-no question) reads as a number.
+  assert.equal(valueText("0x0000000000000002", ["light", "dark"]), "2 (0x2)");
+  assert.equal(valueText("0x0000000000000081"), "129 (0x81)");
+  assert.equal(valueText("0x0000000000000081", []), "129 (0x81)");
+  assert.equal(valueText("0xffffffffffffffff"), "0xffffffffffffffff");
 });
