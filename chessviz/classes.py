@@ -459,6 +459,14 @@ class ClassStore:
             self._event(pipe, code, "reveal", {"question_id": question_id, "kind": stored["kind"], "answer": answer})
             self._touch(pipe, code)
             pipe.execute()
+            # Answers are closed now: the counts are final, "of" the class as it stood when the
+            # answer was shown (a student who joins later did not miss this question).
+            # (With a time to live of its own, should the class have ended meanwhile.)
+            final = self.tally(code, question_id)
+            pipe = self.redis.pipeline(transaction=True)
+            pipe.hset(self.key(code, "questions"), question_id, json.dumps({**stored, "revealed": True, "final": final}))
+            pipe.expire(self.key(code, "questions"), self.settings.ttl)
+            pipe.execute()
         return {"question_id": question_id, "kind": stored["kind"], "answer": answer}
 
     def end(self, code: str) -> None:

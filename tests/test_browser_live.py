@@ -251,6 +251,12 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     assert set(board_marks(tp, "class-answers")) == set(truth)
     expect(bo.page.get_by_role("button", name="Send my answer")).to_be_disabled()
     screenshot(ann.page, "live-student-revealed")
+    # Ed joins after the reveal: he missed nothing, and is not told he did not answer.
+    ed = people(width=390, height=844)
+    join(ed, code, "Ed")
+    expect(ed.page.locator("[data-live-result]")).to_have_text(
+        f"This question was asked and revealed before you joined: the answer is {', '.join(truth)}."
+    )
 
     # A value question: typed.
     tp.goto(server + "/chapter/squares?bb=0x81")
@@ -288,7 +294,7 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     expect(ann.page.locator("[data-live-result]")).to_contain_text("✓ Right")
     expect(bo.page.locator("[data-live-result]")).to_contain_text("✓ Right")
     expect(cy.page.locator("[data-live-result]")).to_contain_text("✗ Not right")
-    expect(tp.locator("[data-live-answered]")).to_have_text("Answered: 3 of 4; right: 2 of 3.")
+    expect(tp.locator("[data-live-answered]")).to_have_text("Answered: 3 of 5; right: 2 of 3.")  # Ed, there, did not answer
 
     # The teacher's panel survives a reload; closing it does not end the class.
     tp.reload()
@@ -308,7 +314,7 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     expect(tp.get_by_role("button", name="Start a class")).to_be_visible()
     ann.go(f"/join/{code}")
     expect(ann.page.locator("[data-live-unknown]")).to_be_visible()
-    for person in (teacher, ann, bo, cy, di):
+    for person in (teacher, ann, bo, cy, di, ed):
         person.check(allowed=("404",))  # a word typed for a number is refused in the page: no request, no 400
 
 

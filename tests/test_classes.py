@@ -277,6 +277,10 @@ def test_a_lesson_join_follow_ask_answer_count_reveal_end(client, redis_url):
     assert [lesson.me(s).json["right"] for s in students] == [True, False, False, None]
     error(lesson.answer(fourth, "q1", squares=truth), 409, "question_closed", "question_id")
     assert lesson.reveal("q1").json == revealed  # again: the same, no second event
+    # A student who joins after the reveal did not miss the question: its counts stay "of 4".
+    late = lesson.join("Di")
+    assert lesson.info().json["students"] == 5 and lesson.tally("q1").json == tally
+    assert lesson.me(late).json["right"] is None
     # A value question replaces it; the first question's counts stay for its tally.
     asked = lesson.ask("/chapter/squares?bb=0x81").json
     assert asked["kind"] == "value" and asked["question_id"] == "q2"
@@ -286,7 +290,7 @@ def test_a_lesson_join_follow_ask_answer_count_reveal_end(client, redis_url):
         assert lesson.answer(student, "q2", value=value).status_code == 200
     # 0x81 in lerf is a1 and h1; in lerbef h1 is bit 0 and a1 bit 7: the same value, 0x81.
     assert lesson.tally("q2").json == {
-        "students": 4,
+        "students": 5,
         "answered": 4,
         "right": 1,
         "squares": {},

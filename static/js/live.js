@@ -571,6 +571,9 @@ function studentBar(root, record) {
     question = next;
     given = answer;
     if (!next.answer) {
+      // Seen open: once revealed, a question this student could have answered (not one revealed
+      // before they joined, or while they were away).
+      amend({ seen: next.question_id });
       const asked = new URL(next.path, window.location.href).pathname;
       const now = kept("student");
       // Another question: this page, hidden here for the one it replaces, shows its answers again.
@@ -727,7 +730,9 @@ function studentBar(root, record) {
           ? `✓ Right: ${truth}.`
           : me.right === false
             ? `✗ Not right this time: the answer is ${truth}.`
-            : `You did not answer: the answer is ${truth}.`,
+            : kept("student")?.seen === question.question_id
+              ? `You did not answer: the answer is ${truth}.`
+              : `This question was asked and revealed before you joined: the answer is ${truth}.`,
       );
       // On a phone the verdict is under the board: brought into view once written (an empty line,
       // as a student who sent nothing has, is no height to scroll to), the least scroll that shows it.
