@@ -59,6 +59,19 @@ def test_kogge_stone_walks_a_direction_s_fill_as_the_api_steps_it(page, live_ser
     screenshot(page, f"chapter-kogge-stone-{mapping}")
 
 
+def test_a_slider_placed_on_a_blocker_leaves_its_square_empty_in_the_propagator(page, live_server):
+    """The rook on c4, where a blocker stood: the o board drops c4, and so must empty = ~o, which the
+    propagator reads: a student works pro0 out from the o board shown (the page once sent the API
+    the blocker still on c4, and the propagator closed the rook's own square)."""
+    page.goto(f"{live_server}/chapter/kogge-stone?sq=c4&dir=w")
+    page.wait_for_selector('.step-formula[data-step="w_pro0"]')
+    shown_o = DEFAULT & ~chess.BB_C4
+    assert board_squares(page, "occupied") == {chess.square_name(sq) for sq in chess.SquareSet(shown_o)}
+    # West shifts wrap from the a-file to the h-file of the rank below: not_h keeps them out.
+    pro0 = ~shown_o & ~chess.BB_FILE_H & chess.BB_ALL
+    assert readout(page, "step") == f"0x{pro0:016x}" and pro0 & chess.BB_C4
+
+
 def test_kogge_stone_exercise_gives_the_fill_and_propagator_and_hides_the_rest(page, live_server, client):
     page.goto(f"{live_server}/chapter/kogge-stone?hide=1&dir=n&ds=2&sq=c2&occ=0x400000000")
     answer = client.get("/api/methods?piece=rook&sq=c2&occupied=0x400000000&mapping=lerf").json

@@ -8,16 +8,7 @@ import { createChapter } from "../chapter.js";
 import { createRadioGroup } from "../controls.js";
 import { add, columns, el, setText } from "../dom.js";
 import { pick, randomInt, randomSlider } from "../exercise.js";
-import {
-  big,
-  createSliderSetup,
-  createStatePredict,
-  createValueBoard,
-  occupancyIn,
-  predictFields,
-  SLIDER_TAPS,
-  squaresMap,
-} from "../kit.js";
+import { big, createSliderSetup, createStatePredict, createValueBoard, predictFields, SLIDER_TAPS, squaresMap } from "../kit.js";
 import {
   createPieceSelect,
   createStepView,
@@ -48,7 +39,8 @@ const { root, state, run } = createChapter({
 /** The direction shown: the state's, if the piece has it, else the piece's first. */
 const direction = (s) => (PIECE_DIRECTIONS[s.piece].includes(s.dir) ? s.dir : PIECE_DIRECTIONS[s.piece][0]);
 const letter = (s) => SLIDER_LETTERS[s.piece];
-const query = (s) => ({ piece: s.piece, sq: s.sq, occupied: occupancyIn(s), mapping: s.mapping });
+// The o the page shows (a blocker under the slider is out of it), so that empty = ~o reads off the o board.
+const query = (s) => ({ piece: s.piece, sq: s.sq, occupied: setupValues(s).o, mapping: s.mapping });
 
 const setup = createSliderSetup(root, state, {
   piece: letter,

@@ -8,7 +8,7 @@ import { createBoard } from "../board.js";
 import { createChapter } from "../chapter.js";
 import { add, el, setText } from "../dom.js";
 import { pick, randomSlider } from "../exercise.js";
-import { big, createSliderSetup, createStatePredict, createStepList, occupancyIn, predictFields, SLIDER_TAPS } from "../kit.js";
+import { big, createSliderSetup, createStatePredict, createStepList, predictFields, SLIDER_TAPS } from "../kit.js";
 import { createPieceSelect, createStepView, engineFields, memory, setupValues } from "../methods-view.js";
 import { T } from "../state.js";
 import { SLIDER_LETTERS } from "../terms.js";
@@ -107,7 +107,8 @@ function stepView(s, step, index) {
 }
 
 /** The methods' request: every method's attacks for the state's piece, square and blockers. */
-const query = (s) => ({ piece: s.piece, sq: s.sq, occupied: occupancyIn(s), mapping: s.mapping });
+// The o the page shows (a blocker under the slider is out of it), so that empty = ~o reads off the o board.
+const query = (s) => ({ piece: s.piece, sq: s.sq, occupied: setupValues(s).o, mapping: s.mapping });
 
 run({
   errorAfter: sources,
