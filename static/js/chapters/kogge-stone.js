@@ -133,15 +133,25 @@ run({
   exercise: {
     answers: [fillTitle, view.row, dumb7, unionColumn.parentElement],
     sheet: 4, // five boards an exercise: four of them fill 4 A4 pages with the key
-    next: (_s, random) => {
-      const piece = pick(random, SLIDERS);
-      return {
-        piece,
-        dir: pick(random, PIECE_DIRECTIONS[piece]),
-        ...randomSlider(random),
-        ds: 1 + randomInt(random, 3),
-        step: 0,
-      };
+    // A fresh question whose doubling step moves the fill: drawn blindly, two in three had an
+    // answer equal to the fill given (a blocker or the edge next to the slider, or a fill already
+    // whole), which the student could copy. Up to a few draws, the API saying which move it.
+    next: async (s, random) => {
+      let drawn = null;
+      for (let tries = 0; tries < 12; tries += 1) {
+        const piece = pick(random, SLIDERS);
+        drawn = {
+          piece,
+          dir: pick(random, PIECE_DIRECTIONS[piece]),
+          ...randomSlider(random),
+          ds: 1 + randomInt(random, 3),
+          step: 0,
+        };
+        const answer = await api("/methods", query({ ...s, ...drawn }));
+        const fill = (id) => stepById(answer, "kogge_stone", id).value;
+        if (fill(`${drawn.dir}_gen${drawn.ds}`) !== fill(drawn.ds === 1 ? "r" : `${drawn.dir}_gen${drawn.ds - 1}`)) break;
+      }
+      return drawn;
     },
   },
   controls(s) {
