@@ -150,6 +150,17 @@ def test_magic_search_replays_the_candidates_and_names_the_project_s_magic(page,
         )
         page.click('[data-action="next-candidate"]')
     assert r["committed"]["magic"] in page.inner_text('[data-role="search-end"]') and r["found"] == r["committed"]["magic"]
+    # A rook on e4: its first candidate collides. Each set's blockers are marked over the attacks'
+    # stripes (a set bit alone hid under them), the slider ringed.
+    page.goto(f"{live_server}/chapter/magic?search=1")
+    first = client.get("/api/magic-search?piece=rook&sq=e4&mapping=lerf&show=20").json["candidates"][0]
+    page.wait_for_function(
+        "t => document.querySelector('[data-role=\"candidate\"]')?.textContent === t",
+        arg=f"Candidate 1: {first['magic']}",
+    )
+    for side in ("first", "second"):
+        blockers = squares_of(first["collision"][side]["occupancy"], "lerf")
+        assert board_marks(page, f"collision-{side}") == dict.fromkeys(blockers, "blocker") | {"e4": "slider"}
     # Closing it keeps it closed on reload; a rook's long search stops and says how far the project's went.
     page.goto(f"{live_server}/chapter/magic?sq=h8&search=1")
     long = client.get("/api/magic-search?piece=rook&sq=h8&mapping=lerf&show=20").json

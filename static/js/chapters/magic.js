@@ -306,13 +306,15 @@ function drawSearch(s, r) {
   if (c.collision) {
     [c.collision.first, c.collision.second].forEach((side, k) => {
       const occupancy = big(side.occupancy);
+      // Each blocker marked on top of the stripes: the one the two sets differ by is often the
+      // first on its ray, an attacked square, where a set bit alone hid under the stripes.
       sides[k].draw({
         bits: occupancy,
         mapping: s.mapping,
-        marks: { [s.sq]: "slider" },
+        marks: { ...squaresMap(occupancy, s.mapping, "blocker"), [s.sq]: "slider" },
         fills: squaresMap(big(side.attacks), s.mapping, k === 0 ? "positive" : "negative"),
         legend: { positive: "its attacks", negative: "its attacks" },
-        caption: `${k === 0 ? "Placed first" : "Then this one"}: its blockers on index ${c.collision.index}, its attacks striped`,
+        caption: `${k === 0 ? "Placed first" : "Then this one"}: its blockers (filled squares) on index ${c.collision.index}, its attacks striped, the ring the slider`,
       });
     });
   }
