@@ -206,7 +206,7 @@ def kogge_stone(piece: str, bit: int, occupied: Bitboard, mapping: str) -> Trace
     """Trace Kogge-Stone occluded fills: three doubling steps (1, 2, 4 squares) per direction, then one step.
 
     A fill step moves the filled squares k squares on where the propagator allows; the
-    propagator itself doubles (empty here and k squares back), so after steps of 1, 2 and 4
+    propagator itself doubles (a jump of 2k needs this square and the 2k - 1 before it empty), so after steps of 1, 2 and 4
     the fill has run up to 7 squares. See https://www.chessprogramming.org/Kogge-Stone_Algorithm
     """
     t = Trace()
@@ -228,7 +228,9 @@ def kogge_stone(piece: str, bit: int, occupied: Bitboard, mapping: str) -> Trace
             if step < 3:
                 pro = t.step(
                     f"{s}_pro{step}",
-                    f"Propagator for a jump of {2 * k} squares: empty here and {k} square{'s' if k > 1 else ''} back",
+                    # pro1 & (pro1 << 2): s, s-1 (pro1 at s) and s-2, s-3 (pro1 at s-2) all empty.
+                    f"Propagator for a jump of {2 * k} squares: empty here and on the {2 * k - 1} "
+                    f"square{'s' if k > 1 else ''} back",
                     f"pro{step}_{s} = pro{step - 1}_{s} & ({_shift(f'pro{step - 1}_{s}', k * one)})",
                     pro & _shifted(pro, k * one),
                     2,

@@ -326,3 +326,25 @@ def test_a_fill_s_wrap_constants_are_named_with_their_value_in_the_mapping(metho
             seen[file] = int(value, 16)
     expected = {file: sum(1 << mapped(sq, mapping) for sq in chess.SquareSet(mask)) for file, mask in but.items()}
     assert seen == expected
+
+
+@pytest.mark.parametrize("mapping", MAPPINGS)
+def test_a_kogge_stone_propagator_s_label_counts_the_squares_it_needs_empty(mapping):
+    """pro1 = pro0 & (pro0 << 1) and pro2 = pro1 & (pro1 << 2): a jump of 2 needs this square and
+    1 back empty, a jump of 4 this square and 3 back (the label once said 2). Each label's count
+    is held to the propagator: pro0 shifted back 0 to that many squares, all ANDed."""
+    from chessviz.methods_geometry import DIRECTIONS
+
+    rng = random.Random(f"propagators-{mapping}")
+    for sq, occupied in [(rng.randrange(64), rng.getrandbits(64) & rng.getrandbits(64)) for _ in range(40)]:
+        steps = {step["id"]: step for step in trace("kogge_stone", "queen", sq, occupied, mapping).steps}
+        for d in DIRECTIONS:
+            pro0 = steps[f"{d.short}_pro0"]["value"]
+            for k in (1, 2):
+                step = steps[f"{d.short}_pro{k}"]
+                back = int(re.search(r"empty here and on the (\d+) squares? back$", step["label"]).group(1))
+                expected = BB_ALL
+                for j in range(back + 1):
+                    amount = j * d.shift(mapping)
+                    expected &= (pro0 << amount) & BB_ALL if amount > 0 else pro0 >> -amount
+                assert back == 2**k - 1 and step["value"] == expected, (SQUARE_NAMES[sq], d.short, k)
