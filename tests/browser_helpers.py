@@ -180,7 +180,7 @@ BOARDS_OUTSIDE = """() => [...document.querySelectorAll('.board')].filter((b) =>
 SIZES = {"phone": (390, 844), "projector-150": (853, 480), "projector": (1280, 720), "wide": (1920, 1080)}
 # Every button, field and square a finger taps, with its box (a radio button or checkbox is tapped
 # through its label: the label's box). On a phone, each must be at least 40 px each way.
-TARGETS = """() => [...document.querySelectorAll('button, select, input:not([type=hidden]), [role=gridcell]')]
+TARGETS = """() => [...document.querySelectorAll('button, select, input:not([type=hidden]), [role=gridcell], nav li > a')]
   .filter(e => e.offsetParent !== null && !e.closest('[hidden]'))
   .map(e => {
     const box = (e.type === 'radio' || e.type === 'checkbox') && e.closest('label') ? e.closest('label') : e;
