@@ -52,6 +52,12 @@ def test_the_task_list(client):
             assert re.search(rf"const E_PieceType = Object\.freeze\(\{{[^}}]*\b{task['entry']}: ", worker), task["id"]
         assert task["stub"] != task["solution"]
         assert client.get(f"/chapter/{task['chapter']}").status_code == 200
+    # The chapter's Sources sentence cites every page a task comes from (the engines' were left out).
+    page = client.get("/chapter/code").get_data(as_text=True)
+    cited = set(re.findall(r"<cite>([^<]+)</cite>", re.search(r'<p class="source">(.*?)</p>', page, re.S).group(1)))
+    for task in body["tasks"]:
+        wiki = re.fullmatch(r"Chessprogramming wiki, (.+)", task["source"])
+        assert (wiki.group(1) in cited) if wiki else task["source"].startswith("the sliding-pieces devlog"), task["source"]
 
 
 RAY_TASKS = [
