@@ -343,7 +343,8 @@ function teacherPanel(root, start, record) {
     }
   }
 
-  // While a question is open, its counts every second; the number of students every few.
+  // Every second: while a question is open its counts, else the number of students (a teacher
+  // watching the class join read a count up to 4 s old).
   async function poll() {
     for (const timer of timers) clearTimeout(timer);
     timers = [];
@@ -360,7 +361,7 @@ function teacherPanel(root, start, record) {
         part("note").dataset.down = "1";
         note("The live class is unavailable right now; the panel reconnects by itself.");
       }
-      timers.push(setTimeout(tick, question ? 1000 : 4000));
+      timers.push(setTimeout(tick, 1000));
     };
     tick();
   }
