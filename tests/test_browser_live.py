@@ -166,6 +166,10 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     di = people(width=390, height=844)
     join(di, code)
     at_path(di.page, "/chapter/mask?sq=c3&line=file")
+    # Presenting and the worksheets (their answer keys with them) are the teacher's: not on Di's page.
+    expect(tp.get_by_role("link", name="its answer key")).to_be_visible()
+    expect(di.page.get_by_role("group", name="Presenting")).to_be_hidden()
+    expect(di.page.get_by_role("link", name="its answer key")).to_be_hidden()
 
     # Ask: squares, answered on each student's own board.
     path = "/chapter/mask?sq=c3&line=file"

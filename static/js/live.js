@@ -439,6 +439,8 @@ function studentBar(root, record) {
   // hidden until the reveal, as on the teacher's page (this module runs before the chapter's).
   if (hideForQuestion(record.asked)) keep("student", { ...record, hid: true });
   const box = el("section", { class: "live-student", "aria-labelledby": "live-student-title", "data-live-student": "" });
+  // A student in a class: the teacher's tools step aside (live.css), the class's bar leads.
+  document.documentElement.dataset.liveJoined = "1";
   box.innerHTML = `
     <div class="live-student-head">
       <h2 id="live-student-title">Live class <span data-live-code></span></h2>
@@ -778,6 +780,7 @@ function studentBar(root, record) {
       else if (error.status === 403) {
         keep("student", null);
         box.remove();
+        delete document.documentElement.dataset.liveJoined;
       } else {
         connection("unavailable");
         setTimeout(() => window.location.reload(), 5000);
