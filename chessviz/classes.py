@@ -441,6 +441,9 @@ class ClassStore:
             "answered": len(values),
             "right": sum(given == stored["answer"] for given in values),
             "squares": squares,
+            # An empty board is an answer too ("if they do not meet, send an empty board"), which
+            # no square's count shows.
+            "empty": sum(given == 0 for given in values) if stored["kind"] == "squares" else 0,
             "values": dict(sorted(counts.items(), key=lambda item: (-item[1], item[0]))),
         }
 

@@ -480,6 +480,23 @@ def test_a_yes_or_no_answer_reads_in_words_on_the_phone_and_the_projector(people
         person.check()
 
 
+def test_an_empty_board_sent_is_counted_on_the_projector(people):
+    """The rank through e4 and the diagonal through c7 (a5 to d8) do not meet: "send an empty
+    board". That answer shows on no square of the counts, so the projector says it in words."""
+    teacher, student, code = class_with_a_phone(people, "/chapter/intersections", "Ann")
+    tp, sp = teacher.page, student.page
+    tp.get_by_role("button", name="Ask the class").click()
+    expect(sp.locator("[data-live-prompt]")).to_contain_text("send an empty board")
+    sp.get_by_role("button", name="Send my answer").click()
+    expect(sp.locator("[data-live-result]")).to_contain_text("Your answer is sent")
+    expect(tp.locator("[data-live-values] li")).to_have_text(["An empty board: 1 student"])
+    tp.get_by_role("button", name="Reveal to the class").click()
+    expect(tp.locator("[data-live-values] li")).to_have_text(["An empty board: 1 student ✓ the answer"])
+    expect(sp.locator("[data-live-result]")).to_have_text("✓ Right: no square.")
+    for person in (teacher, student):
+        person.check()
+
+
 def test_a_page_hidden_for_a_question_shows_its_answers_again_when_another_question_replaces_it(people):
     """A student exploring on their own has the question's page hidden (its answers would give the
     question away). The teacher then asks another question elsewhere: the first is closed, its

@@ -269,7 +269,7 @@ def test_a_lesson_join_follow_ask_answer_count_reveal_end(client, redis_url):
     assert lesson.answer(third, "q1", squares=[]).status_code == 200
     tally = lesson.tally("q1").json
     expected_squares = dict.fromkeys(truth, 1) | {"d6": 2, "e6": 2}
-    assert tally == {"students": 4, "answered": 3, "right": 1, "squares": expected_squares, "values": {}}
+    assert tally == {"students": 4, "answered": 3, "right": 1, "squares": expected_squares, "empty": 1, "values": {}}
     assert list(tally["squares"]) == [n for n in truth if n in expected_squares]  # sorted by LERF index
     assert lesson.me(ann).json["right"] is None and lesson.me(fourth).json["answer"] is None
     revealed = lesson.reveal("q1").json
@@ -294,6 +294,7 @@ def test_a_lesson_join_follow_ask_answer_count_reveal_end(client, redis_url):
         "answered": 4,
         "right": 1,
         "squares": {},
+        "empty": 0,
         "values": {"0x0000000000008001": 3, "0x0000000000000081": 1},
     }
     assert lesson.end().status_code == 204

@@ -386,7 +386,7 @@ def answer(code, question_id, squares, value) -> dict:
     "/classes/<code>/questions/<question_id>/tally",
     "Count the answers",
     "How many students the class has, how many answered, how many are right, how many marked each "
-    "square and how many typed each value: counts only, never a name.",
+    "square, how many sent an empty board and how many typed each value: counts only, never a name.",
     path_params=[CODE, QUESTION_ID],
     auth=TEACHER_ONLY,
     errors=TEACHER,
@@ -396,6 +396,7 @@ def answer(code, question_id, squares, value) -> dict:
             "answered": S.INT,
             "right": S.INT,
             "squares": {"type": "object", "additionalProperties": S.INT},
+            "empty": S.INT,
             "values": {"type": "object", "additionalProperties": S.INT},
         }
     ),

@@ -330,6 +330,21 @@ function teacherPanel(root, start, record) {
       }
       const marks = Object.fromEntries((question.answer ?? []).map((name) => [name, "right"]));
       heat.draw({ bits: null, labels, fills, marks });
+      // An empty board sent ("if they do not meet, send an empty board") shows on no square: said
+      // in words, and once revealed, whether it is the answer.
+      const empty = tally.empty ?? 0;
+      const emptyRight = Array.isArray(question.answer) && question.answer.length === 0;
+      part("values").replaceChildren(
+        ...(empty || emptyRight
+          ? [
+              el(
+                "li",
+                { "data-value": "empty", "data-count": String(empty), "data-right": String(emptyRight) },
+                `An empty board: ${count(empty, "student")}${emptyRight ? " ✓ the answer" : ""}`,
+              ),
+            ]
+          : []),
+      );
     } else {
       part("values").replaceChildren(
         ...Object.entries(tally.values).map(([value, n]) =>
