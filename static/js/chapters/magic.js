@@ -314,7 +314,7 @@ function drawSearch(s, r) {
         marks: { ...squaresMap(occupancy, s.mapping, "blocker"), [s.sq]: "slider" },
         fills: squaresMap(big(side.attacks), s.mapping, k === 0 ? "positive" : "negative"),
         legend: { positive: "its attacks", negative: "its attacks" },
-        caption: `${k === 0 ? "Placed first" : "Then this one"}: its blockers (filled squares) on index ${c.collision.index}, its attacks striped, the ring the slider`,
+        caption: `${k === 0 ? "Placed first" : "Then this one"}: its blockers (small filled squares) on index ${c.collision.index}, its attacks striped, the ring the slider`,
       });
     });
   }
