@@ -170,6 +170,12 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     expect(tp.get_by_role("link", name="its answer key")).to_be_visible()
     expect(di.page.get_by_role("group", name="Presenting")).to_be_hidden()
     expect(di.page.get_by_role("link", name="its answer key")).to_be_hidden()
+    # The key p still makes a slide: its bar comes back with it, the way out.
+    di.page.locator("h1").click()
+    di.page.keyboard.press("p")
+    expect(di.page.get_by_role("button", name="Leave presenter mode (p)")).to_be_visible()
+    di.page.get_by_role("button", name="Leave presenter mode (p)").click()
+    expect(di.page.get_by_role("group", name="Presenting")).to_be_hidden()
 
     # Ask: squares, answered on each student's own board.
     path = "/chapter/mask?sq=c3&line=file"
@@ -261,6 +267,9 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     expect(ed.page.locator("[data-live-result]")).to_have_text(
         f"This question was asked and revealed before you joined: the answer is {', '.join(truth)}."
     )
+    # The projector counts him among the students joined, not among those asked.
+    expect(tp.locator("[data-live-students]")).to_have_text("5 students joined")
+    expect(tp.locator("[data-live-answered]")).to_have_text("Answered: 3 of 4; right: 1 of 3.")
 
     # A value question: typed.
     tp.goto(server + "/chapter/squares?bb=0x81")
@@ -278,6 +287,12 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     cy.page.get_by_label("Type your answer").press("Enter")
     expect(cy.page.locator("[data-live-result]")).to_have_text(
         "Type your answer first: a number, in decimal (129) or in hex after 0x (0x81)."
+    )
+    # One with leading zeros is refused by the API too (at most 16 hex digits): told why.
+    cy.page.get_by_label("Type your answer").fill("0x00000000000000000001")
+    cy.page.get_by_label("Type your answer").press("Enter")
+    expect(cy.page.locator("[data-live-result]")).to_have_text(
+        "0x00000000000000000001 has too many digits: write a bitboard with at most 16 hex digits after 0x, or 20 in decimal."
     )
     for too_big in (str(2**64), "0x10000000000000000"):
         cy.page.get_by_label("Type your answer").fill(too_big)
@@ -490,6 +505,7 @@ def test_an_empty_board_sent_is_counted_on_the_projector(people):
     sp.get_by_role("button", name="Send my answer").click()
     expect(sp.locator("[data-live-result]")).to_contain_text("Your answer is sent")
     expect(tp.locator("[data-live-values] li")).to_have_text(["An empty board: 1 student"])
+    expect(tp.locator("[data-live-values] li")).to_be_visible()  # under the counts' board, not in a hidden list
     tp.get_by_role("button", name="Reveal to the class").click()
     expect(tp.locator("[data-live-values] li")).to_have_text(["An empty board: 1 student ✓ the answer"])
     expect(sp.locator("[data-live-result]")).to_have_text("✓ Right: no square.")

@@ -312,11 +312,11 @@ function teacherPanel(root, start, record) {
     drawElsewhere(part, question);
     part("question").dataset.kind = question.kind;
     part("heat").hidden = question.kind !== "squares";
-    part("values").hidden = question.kind !== "value";
+    part("values").hidden = false; // a typed answer's values, or a squares question's empty boards
   }
 
   function drawTally(tally) {
-    drawStudents(tally.students);
+    if (!question.answer) drawStudents(tally.students); // a final tally's is the class at the reveal
     answered = tally.answered;
     const right = question.answer && tally.answered ? `; right: ${tally.right} of ${tally.answered}` : "";
     part("answered").textContent = `Answered: ${tally.answered} of ${tally.students}${right}.`;
@@ -359,16 +359,21 @@ function teacherPanel(root, start, record) {
   }
 
   // Every second: while a question is open its counts, else the number of students (a teacher
-  // watching the class join read a count up to 4 s old).
+  // watching the class join read a count up to 4 s old). A revealed question's counts are final:
+  // read once, then the students joining are counted again.
+  let tallied = null; // the revealed question whose final counts are drawn
   async function poll() {
     for (const timer of timers) clearTimeout(timer);
     timers = [];
     const tick = async () => {
       if (!kept("teacher")) return;
       try {
-        if (question)
+        const open = Boolean(question && !question.answer);
+        if (question && (open || tallied !== question.question_id)) {
           drawTally(await call("GET", `/${record.code}/questions/${question.question_id}/tally`, { key: record.key }));
-        else drawStudents((await call("GET", `/${record.code}`)).students);
+          if (!open) tallied = question.question_id;
+        }
+        if (!open) drawStudents((await call("GET", `/${record.code}`)).students);
         if (part("note").dataset.down) note("");
         delete part("note").dataset.down;
       } catch (error) {
@@ -681,9 +686,13 @@ function studentBar(root, record) {
   const notANumber = () => {
     const typed = part("value").value.trim();
     if (!typed) return "Type your answer first: a number, in decimal (129) or in hex after 0x (0x81).";
-    // Digits alone, but more than 64 bits hold: a number all the same, too big for a bitboard.
-    if (/^(0x[0-9a-f]+|[0-9]+)$/i.test(typed))
-      return `${shown(typed)} is more than 64 bits hold: a bitboard's largest number is 0xffffffffffffffff (18446744073709551615).`;
+    // Digits alone: a number all the same, too big for a bitboard, or written with more digits than
+    // one takes (leading zeros: the API reads at most 16 hex or 20 decimal digits).
+    if (/^(0x[0-9a-f]+|[0-9]+)$/i.test(typed)) {
+      if (BigInt(typed) > 0xffffffffffffffffn)
+        return `${shown(typed)} is more than 64 bits hold: a bitboard's largest number is 0xffffffffffffffff (18446744073709551615).`;
+      return `${shown(typed)} has too many digits: write a bitboard with at most 16 hex digits after 0x, or 20 in decimal.`;
+    }
     return `“${shown(typed)}” is not a number: type the number alone, in decimal (129) or in hex after 0x (0x81).`;
   };
   // What Send says stands under the button, which the task scrolled to the screen's foot (a phone):
