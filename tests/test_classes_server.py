@@ -148,6 +148,7 @@ def test_streams_on_both_workers_get_the_teacher_s_events(server):
         "answered": 6,
         "right": 3,
         "squares": {},
+        "empty": 0,
         "values": {"0x0000000000000000": 3, "0x0000000000000001": 3},
     }
     assert request(port, "DELETE", f"/api/classes/{code}", key=key)[0] == 204
