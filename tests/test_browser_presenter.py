@@ -261,3 +261,20 @@ def test_an_engine_step_on_a_slide_keeps_its_boards_on_one_line(page, live_serve
     assert len(boxes) == 3, boxes
     assert len({round(box["top"]) for box in boxes}) == 1, boxes
     assert all(box["top"] >= stepper["bottom"] and inside(box, 1280, 720) for box in boxes), (stepper, boxes)
+
+
+def test_the_kogge_stone_exercise_on_a_slide_sets_its_three_boards_side_by_side(page, live_server):
+    """Practising on the projector: the fill so far, its propagator and the student's board stand in
+    one row, whole on the screen and read from the room. Its box was sized to one board: the
+    three stood in a column and the slide's fit, finding nothing that fitted, drew every board at
+    12 px a square."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{live_server}/chapter/kogge-stone?present=1&hide=1")
+    page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
+    boxes = [page.locator(f'[data-board="{role}"]').bounding_box() for role in ("fill", "propagator", "predict")]
+    assert len({round(box["y"]) for box in boxes}) == 1, boxes
+    assert all(
+        inside({"left": b["x"], "top": b["y"], "right": b["x"] + b["width"], "bottom": b["y"] + b["height"]}, 1280, 720)
+        for b in boxes
+    )
+    assert min(box["width"] for box in boxes) >= 8 * 20, boxes

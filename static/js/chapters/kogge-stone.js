@@ -84,6 +84,7 @@ const unionBoard = createValueBoard(unionColumn, { role: "attacks", label: "All 
 const predict = createStatePredict(root, state, "");
 const promptLine = predict.element.querySelector(".predict-prompt");
 const givens = el("div", { class: "boards givens" });
+predict.element.classList.add("with-givens"); // on a slide, as wide as its three boards (methods.css)
 const doubling = createRadioGroup(predict.element, {
   legend: "Doubling step",
   choices: [
