@@ -127,32 +127,26 @@ run({
     const reversedPieces = { [mirrored]: "Q" };
     const section = Object.fromEntries(Object.entries(slide.rays_section).map(([name, value]) => [name, big(value)]));
     const lineAndQueen = { ...squaresMap(v.b, s.mapping, "p"), [s.sq]: "Q" };
-    positiveBoard.draw({
+    // Each of the section's boards in the chapter's mapping, its bit numbers shown.
+    const drawOn = (board, view) => board.draw({ mapping: s.mapping, index: s.mapping, ...view });
+    drawOn(positiveBoard, {
       bits: section.p,
-      mapping: s.mapping,
-      index: s.mapping,
       pieces: lineAndQueen,
       fills: squaresMap(v.positive, s.mapping, "positive"),
       caption: `Subtracted and masked (${which}): p = ((o & m) − r) & m`,
     });
-    reversedBoard.draw({
+    drawOn(reversedBoard, {
       bits: v.rev_b,
-      mapping: s.mapping,
-      index: s.mapping,
       pieces: { ...squaresMap(v.rev_b, s.mapping, "p"), ...reversedPieces },
       caption: `The reversed board (${which}): rev(o & m), the queen at rev(r)`,
     });
-    reversedResult.draw({
+    drawOn(reversedResult, {
       bits: section.rev_b_minus_rev_r,
-      mapping: s.mapping,
-      index: s.mapping,
       pieces: reversedPieces,
       caption: `On the reversed board (${which}): rev(o & m) − rev(r)`,
     });
-    sectionBoard.draw({
+    drawOn(sectionBoard, {
       bits: section.n,
-      mapping: s.mapping,
-      index: s.mapping,
       pieces: lineAndQueen,
       fills: squaresMap(v.negative, s.mapping, "negative"),
       caption: `Reversed back and masked (${which}): n`,
