@@ -312,7 +312,6 @@ function teacherPanel(root, start, record) {
     drawElsewhere(part, question);
     part("question").dataset.kind = question.kind;
     part("heat").hidden = question.kind !== "squares";
-    part("values").hidden = false; // a typed answer's values, or a squares question's empty boards
   }
 
   function drawTally(tally) {
@@ -321,6 +320,13 @@ function teacherPanel(root, start, record) {
     const right = question.answer && tally.answered ? `; right: ${tally.right} of ${tally.answered}` : "";
     part("answered").textContent = `Answered: ${tally.answered} of ${tally.students}${right}.`;
     Object.assign(part("answered").dataset, { answered: tally.answered, students: tally.students, right: tally.right });
+    // One line a value the class sent: how many sent it and, once revealed, whether it is the answer.
+    const item = (value, words, n, right) =>
+      el(
+        "li",
+        { "data-value": value, "data-count": String(n), "data-right": String(right) },
+        `${words}: ${count(n, "student")}${right ? " ✓ the answer" : ""}`,
+      );
     if (question.kind === "squares") {
       const labels = {};
       const fills = {};
@@ -334,25 +340,11 @@ function teacherPanel(root, start, record) {
       // in words, and once revealed, whether it is the answer.
       const empty = tally.empty ?? 0;
       const emptyRight = Array.isArray(question.answer) && question.answer.length === 0;
-      part("values").replaceChildren(
-        ...(empty || emptyRight
-          ? [
-              el(
-                "li",
-                { "data-value": "empty", "data-count": String(empty), "data-right": String(emptyRight) },
-                `An empty board: ${count(empty, "student")}${emptyRight ? " ✓ the answer" : ""}`,
-              ),
-            ]
-          : []),
-      );
+      part("values").replaceChildren(...(empty || emptyRight ? [item("empty", "An empty board", empty, emptyRight)] : []));
     } else {
       part("values").replaceChildren(
         ...Object.entries(tally.values).map(([value, n]) =>
-          el(
-            "li",
-            { "data-value": value, "data-count": String(n), "data-right": String(value === question.answer) },
-            `${valueText(value, question.words)}: ${count(n, "student")}${question.answer && value === question.answer ? " ✓ the answer" : ""}`,
-          ),
+          item(value, valueText(value, question.words), n, value === question.answer),
         ),
       );
     }
