@@ -7,6 +7,7 @@ registry: a chapter added there is checked here with no edit."""
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 from playwright.sync_api import expect
 
@@ -35,10 +36,20 @@ FIRST_BOARDS = """() => {
 }"""
 
 
-def test_every_chapter_opens_on_its_picture_says_where_it_stands_and_links_its_sources(page, live_server):
+def test_every_chapter_opens_on_its_picture_says_where_it_stands_links_its_sources_and_shares(page, live_server, app):
+    """Each chapter as it opens: its picture, its place in the course, its sources and the Share
+    button. It runs under the strict CSP (the page fixture fails on any console error, which is
+    how Chromium reports a violation) and every module it loads, relative imports included, comes
+    from the page's own versioned prefix."""
+    version = app.extensions["chessviz_static"].version
+    prefixes = (f"/static/{version}/js/", f"/static/{version}/vendor/")
     for n, c in enumerate(CHAPTERS, 1):
         page.goto(f"{live_server}/chapter/{c.slug}")
         page.wait_for_selector("#chapter[data-drawn]", state="attached")
+        scripts = page.evaluate("performance.getEntriesByType('resource').map(e => e.name).filter(n => n.endsWith('.js'))")
+        assert len(scripts) >= 3, c.slug
+        assert all(urlsplit(s).path.startswith(prefixes) for s in scripts), scripts
+        expect(page.get_by_role("button", name="Share this view")).to_be_visible()
         shown = page.evaluate(FIRST_BOARDS)
         picture = c.picture
         if shown["boards"]:

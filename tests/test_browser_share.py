@@ -1,7 +1,8 @@
 """The Share dialog in Chromium: the link to exactly the current view, on the LAN address when
 the teacher browses on localhost; its QR code as the student's phone would read it; the
-"answers hidden" option; board export as SVG and PNG; and the pages under the strict CSP
-with every module of one versioned prefix."""
+"answers hidden" option; board export as SVG and PNG. Every chapter's Share button, its modules
+of one versioned prefix and its strict CSP are checked on the visit of every chapter in
+test_browser_course.py."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ import zxingcpp
 from PIL import Image
 from playwright.sync_api import expect
 
-from chessviz.chapters import CHAPTERS
 from chessviz.web import create_app
 
 from browser_helpers import board_squares, said_again
@@ -165,19 +165,3 @@ def test_exported_png_is_an_image_of_the_board(page, live_server):
     # Light and dark squares are both drawn (the board, not a blank canvas).
     colours = {image.getpixel((x, y)) for x in range(0, width, 37) for y in range(0, height, 37)}
     assert (0xEF, 0xE6, 0xD2) in colours and (0xB9, 0xA2, 0x7F) in colours
-
-
-@pytest.mark.parametrize("slug", [c.slug for c in CHAPTERS])
-def test_every_chapter_runs_under_the_csp_from_one_static_version(page, live_server, app, slug):
-    """No CSP violation (the page fixture fails on any console error) and every module the page
-    loads, relative imports included, comes from the page's own versioned prefix."""
-    violations = []
-    page.on("console", lambda msg: violations.append(msg.text) if "Content Security Policy" in msg.text else None)
-    page.goto(f"{live_server}/chapter/{slug}")
-    page.wait_for_selector("#chapter[data-drawn]", state="attached")  # the chapter has drawn its first state
-    expect(page.get_by_role("button", name="Share this view")).to_be_visible()
-    version = app.extensions["chessviz_static"].version
-    scripts = page.evaluate("performance.getEntriesByType('resource').map(e => e.name).filter(n => n.endsWith('.js'))")
-    assert len(scripts) >= 3
-    assert all(urlsplit(s).path.startswith((f"/static/{version}/js/", f"/static/{version}/vendor/")) for s in scripts), scripts
-    assert not violations
