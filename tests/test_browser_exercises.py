@@ -398,12 +398,26 @@ SHOWN = """() => {
 }"""
 
 
+# What of a chapter's exercise boxes the student sees: each child, visible or not, by its kind.
+EXERCISE_SEEN = """() => [...document.querySelectorAll('#chapter .predict')].map((box) => ({
+  task: [...box.querySelectorAll('.predict-prompt, .predict-board, .question-choices, input, .predict-score')]
+    .filter((e) => e.checkVisibility()).length,
+  buttons: [...box.querySelectorAll('button')].filter((e) => e.checkVisibility()).map((e) => e.textContent),
+  invite: box.querySelector('.predict-invite').checkVisibility(),
+  heading: box.querySelector('h2').innerText,
+}))"""
+
+
 @pytest.mark.parametrize("slug", [c.slug for c in CHAPTERS])
-def test_a_chapter_poses_the_kind_of_question_the_registry_says(page, live_server, slug):
+def test_a_chapter_poses_the_registry_s_kind_of_question_and_only_to_a_student_who_practises(page, live_server, slug):
     """ "squares": a board to mark; "value": a value to type or choose; None: no exercise at all.
     A chapter with an exercise hides something in exercise mode that it shows otherwise (the same
     state, drawn both ways): a chapter that hides nothing (no answers declared, none left off by its
-    draw) fails here, whatever it is. What exactly must be hidden is each chapter's own test above."""
+    draw) fails here, whatever it is. What exactly must be hidden is each chapter's own test above.
+
+    Exploring, the answers are on the page, so an exercise posed under them would be answered
+    already: it shows no task, no board to mark and no reveal, only a sentence and the switch to
+    practise. Practising, its task and reveal are there and the sentence goes."""
     kind = chapter(slug).question
     url = f"{live_server}/chapter/{slug}"
     if kind:
@@ -418,9 +432,19 @@ def test_a_chapter_poses_the_kind_of_question_the_registry_says(page, live_serve
     marks = page.locator('section.predict:not(.question) [data-board="predict"]').count()
     values = page.locator("section.predict.question").count()
     assert (marks > 0, values > 0) == (kind == "squares", kind == "value")
-    if kind:
-        page.wait_for_selector('#chapter[data-drawn][data-exercise="0"]')
-        assert set(page.evaluate(SHOWN)) - set(hidden), f"{slug}: exercise mode hides nothing the page shows"
+    if not kind:
+        return
+    page.wait_for_selector('#chapter[data-drawn][data-exercise="0"]')
+    assert set(page.evaluate(SHOWN)) - set(hidden), f"{slug}: exercise mode hides nothing the page shows"
+    seen = page.evaluate(EXERCISE_SEEN)
+    invitation = {"task": 0, "buttons": ["Practise: hide the answers"], "invite": True, "heading": "Your turn"}
+    assert seen and all(box == invitation for box in seen), seen
+    page.get_by_role("button", name="Practise: hide the answers").first.click()
+    page.wait_for_selector('#chapter[data-drawn][data-exercise="1"] [data-role="answer-hidden"]')
+    for box in page.evaluate(EXERCISE_SEEN):
+        assert box["task"] and not box["invite"], box
+        assert box["heading"] in ("Your turn: predict, then reveal", "Your turn: answer, then reveal"), box
+        assert {"Reveal the answer", "Next exercise", "Show the answers as I explore"} <= set(box["buttons"]), box
 
 
 @pytest.mark.parametrize("slug", [c.slug for c in CHAPTERS if c.question == "value"])
@@ -451,34 +475,6 @@ def test_a_revealed_value_question_stays_inside_a_phone(browser, live_server, sl
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, (part, box)
     finally:
         context.close()
-
-
-# What of a chapter's exercise boxes the student sees: each child, visible or not, by its kind.
-EXERCISE_SEEN = """() => [...document.querySelectorAll('#chapter .predict')].map((box) => ({
-  task: [...box.querySelectorAll('.predict-prompt, .predict-board, .question-choices, input, .predict-score')]
-    .filter((e) => e.checkVisibility()).length,
-  buttons: [...box.querySelectorAll('button')].filter((e) => e.checkVisibility()).map((e) => e.textContent),
-  invite: box.querySelector('.predict-invite').checkVisibility(),
-  heading: box.querySelector('h2').innerText,
-}))"""
-
-
-@pytest.mark.parametrize("slug", [c.slug for c in CHAPTERS if c.question])
-def test_exploring_an_exercise_only_invites_to_practise(page, live_server, slug):
-    """Exploring, the answers are on the page, so an exercise posed under them would be answered
-    already: it shows no task, no board to mark and no reveal, only a sentence and the switch to
-    practise. Practising, its task and reveal are there and the sentence goes."""
-    page.goto(f"{live_server}/chapter/{slug}")
-    page.wait_for_selector('#chapter[data-drawn][data-exercise="0"]')
-    seen = page.evaluate(EXERCISE_SEEN)
-    invitation = {"task": 0, "buttons": ["Practise: hide the answers"], "invite": True, "heading": "Your turn"}
-    assert seen and all(box == invitation for box in seen), seen
-    page.get_by_role("button", name="Practise: hide the answers").first.click()
-    page.wait_for_selector('#chapter[data-drawn][data-exercise="1"] [data-role="answer-hidden"]')
-    for box in page.evaluate(EXERCISE_SEEN):
-        assert box["task"] and not box["invite"], box
-        assert box["heading"] in ("Your turn: predict, then reveal", "Your turn: answer, then reveal"), box
-        assert {"Reveal the answer", "Next exercise", "Show the answers as I explore"} <= set(box["buttons"]), box
 
 
 @pytest.mark.parametrize(
