@@ -6,6 +6,7 @@ fits 4 A4 pages unless more exercises are asked for."""
 from __future__ import annotations
 
 import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import expect
@@ -127,15 +128,32 @@ def load(page, url: str, drawn: str = "") -> None:
 @pytest.mark.parametrize("slug", [c.slug for c in CHAPTERS])
 def test_a_chapter_and_its_worksheet_print_what_the_screen_shows(page, live_server, slug):
     """The chapter as it opens, printed: nothing on screen lost (the list of terms, the mapping
-    chosen, the line chosen), values whole, no "click". The worksheet it offers (its link: six
-    exercises and their key) the same, on at most 4 A4 pages, for a pen. Twelve exercises, asked
-    for in the link, may take more. One chapter a test, so that the chapters share the cores."""
+    chosen, the line chosen), values whole, no "click". The worksheet a chapter with an exercise
+    offers (its link: six exercises and their key) the same, on at most 4 A4 pages, for a pen.
+    Twelve exercises, asked for in the link, may take more. One chapter a test, so that the
+    chapters share the cores.
+
+    The teacher's copy holds as many exercises as the link asks, on the students' part with no
+    answer (no revealed box, no note of a hidden answer) and in the key each revealed; no label
+    is left of a choice the sheet dropped (an empty "Line through S:" frame on paper)."""
     page.set_viewport_size(A4)
     load(page, f"{live_server}/chapter/{slug}")
     problems = printed_problems(page, slug)
     link = page.locator('[data-action="worksheet"]')
+    assert bool(link.count()) == bool(next(c for c in CHAPTERS if c.slug == slug).question), slug
     if link.count():  # a chapter without exercises offers no worksheet
-        load(page, live_server + link.get_attribute("href") + "&key=1", "sheet")  # the teacher's copy, key and all
+        href = link.get_attribute("href")
+        load(page, live_server + href + "&key=1", "sheet")  # the teacher's copy, key and all
+        asked = int(parse_qs(urlsplit(href).query)["sheet"][0])
+        items = {part: page.locator(f'[data-role="{part}"] .sheet-item').count() for part in ("worksheet", "answer-key")}
+        assert items == {"worksheet": asked, "answer-key": asked}, (slug, href)
+        answers_shown = '[data-role="worksheet"] [data-revealed="1"], [data-role="worksheet"] [data-mark="missed"]'
+        assert page.locator(answers_shown).count() == 0, slug
+        assert page.locator('[data-role="answer-key"] [data-revealed="1"]').count() == asked, slug
+        orphans = page.eval_on_selector_all(
+            ".sheet-item label.panel", "ls => ls.filter(l => !l.querySelector('input, select')).length"
+        )
+        assert orphans == 0, slug
         problems += printed_problems(page, f"{slug} worksheet")
         page.emulate_media(media="print")  # as a printer sees it (an earlier emulation of the screen would hold)
         sheet = page.evaluate(SHEET_PRINTED)
