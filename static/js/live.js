@@ -314,7 +314,14 @@ function teacherPanel(root, start, record) {
     part("heat").hidden = question.kind !== "squares";
   }
 
+  // The counts as last drawn, with the question they count: a poll that finds them unchanged
+  // leaves the panel as it is (redrawn every second, the list a teacher reads or a screen reader
+  // is on would be new nodes each time).
+  let drawnTally = "";
   function drawTally(tally) {
+    const key = JSON.stringify([question.question_id, question.answer ?? null, tally]);
+    if (key === drawnTally) return;
+    drawnTally = key;
     if (!question.answer) drawStudents(tally.students); // a final tally's is the class at the reveal
     answered = tally.answered;
     const right = question.answer && tally.answered ? `; right: ${tally.right} of ${tally.answered}` : "";
