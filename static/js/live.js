@@ -525,14 +525,18 @@ function studentBar(root, record) {
     part("follow").textContent = on ? "Stop following" : "Follow the teacher";
     box.dataset.following = on ? "1" : "0";
   }
+  // The teacher's views heard from the class's stream, in order: a view asked for before one of them
+  // is older than it (the teacher, revealing, shows the answers again; an older view would hide them).
+  let viewsHeard = 0;
   part("follow").addEventListener("click", async () => {
     keep("student", { ...kept("student"), following: !following() });
     drawFollow();
     drawAway();
     if (following()) {
       try {
+        const heard = viewsHeard;
         const info = await call("GET", `/${record.code}`);
-        if (info.view) goTo(info.view);
+        if (info.view && viewsHeard === heard) goTo(info.view);
       } catch {
         connection("unavailable");
       }
@@ -786,8 +790,10 @@ function studentBar(root, record) {
         lastId,
         onState: connection,
         onEvent(type, data) {
-          if (type === "view") goTo(data.path);
-          else if (type === "question") {
+          if (type === "view") {
+            viewsHeard += 1;
+            goTo(data.path);
+          } else if (type === "question") {
             if (question?.question_id !== data.question_id) {
               setQuestion(data);
               // A new question is brought into view whole, its Send button too (the least scroll).
