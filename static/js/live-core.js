@@ -98,6 +98,26 @@ export function viewPath(href = window.location.href) {
 }
 
 /**
+ * The teacher's view from two sources: the class's stream, whose views come in order (heard()),
+ * and an answer asked for (latest(ask)). An answer is followed only if no view was heard while it
+ * was asked: it is older than that view (the teacher, revealing, shows the answers again; the view
+ * before, answers hidden, would hide them). latest() gives the view asked for, or null.
+ */
+export function viewOrder() {
+  let heard = 0;
+  return {
+    heard() {
+      heard += 1;
+    },
+    async latest(ask) {
+      const before = heard;
+      const view = await ask();
+      return heard === before ? view : null;
+    },
+  };
+}
+
+/**
  * Follow a class's events. onEvent(type, data, id) for each; onState("live" | "reconnecting" |
  * "unavailable" | "ended") when the connection changes. The last event id is kept through
  * `lastId` (get/set), so a reload resumes where it stopped. When the stream fails for good

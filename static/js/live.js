@@ -8,7 +8,7 @@ import { announce } from "./announce.js";
 import { parseBB, SQUARE_NAMES, squareIndex } from "./bits.js";
 import { createBoard } from "./board.js";
 import { add, el, pointerWords, setDisabled } from "./dom.js";
-import { call, follow, keep, kept, tabRole, takeRole, valueText, viewPath } from "./live-core.js";
+import { call, follow, keep, kept, tabRole, takeRole, valueText, viewOrder, viewPath } from "./live-core.js";
 import { answersHiddenIn, isLoopback, shareLink, UNREACHABLE } from "./share.js";
 
 const SENT = "Your answer is sent. You can change it until your teacher reveals the answer.";
@@ -525,18 +525,15 @@ function studentBar(root, record) {
     part("follow").textContent = on ? "Stop following" : "Follow the teacher";
     box.dataset.following = on ? "1" : "0";
   }
-  // The teacher's views heard from the class's stream, in order: a view asked for before one of them
-  // is older than it (the teacher, revealing, shows the answers again; an older view would hide them).
-  let viewsHeard = 0;
+  const views = viewOrder(); // the stream's views, and the one asked for on pressing Follow
   part("follow").addEventListener("click", async () => {
     keep("student", { ...kept("student"), following: !following() });
     drawFollow();
     drawAway();
     if (following()) {
       try {
-        const heard = viewsHeard;
-        const info = await call("GET", `/${record.code}`);
-        if (info.view && viewsHeard === heard) goTo(info.view);
+        const view = await views.latest(async () => (await call("GET", `/${record.code}`)).view);
+        if (view) goTo(view);
       } catch {
         connection("unavailable");
       }
@@ -791,7 +788,7 @@ function studentBar(root, record) {
         onState: connection,
         onEvent(type, data) {
           if (type === "view") {
-            viewsHeard += 1;
+            views.heard();
             goTo(data.path);
           } else if (type === "question") {
             if (question?.question_id !== data.question_id) {

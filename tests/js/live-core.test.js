@@ -5,7 +5,7 @@ import { test } from "node:test";
 
 // The module reads the page's API root when it loads: a page without one.
 globalThis.document = { body: { dataset: {} } };
-const { valueText, viewPath } = await import("../../static/js/live-core.js");
+const { valueText, viewOrder, viewPath } = await import("../../static/js/live-core.js");
 
 test("the view sent to the class keeps the chapter's state and drops the teacher's own", () => {
   const base = "http://classroom.local:8000";
@@ -28,4 +28,22 @@ test("a value answer reads in the question's words where it has them, else as a 
   assert.equal(valueText("0x0000000000000081"), "129 (0x81)");
   assert.equal(valueText("0x0000000000000081", []), "129 (0x81)");
   assert.equal(valueText("0xffffffffffffffff"), "0xffffffffffffffff");
+});
+
+test("a view asked for is followed only if the class's stream said no newer one meanwhile", async () => {
+  // An answer that comes while nothing was heard: followed.
+  const views = viewOrder();
+  assert.equal(await views.latest(async () => "/chapter/rays?sq=c3&hide=1"), "/chapter/rays?sq=c3&hide=1");
+  // A view heard before the asking does not make the answer older.
+  views.heard();
+  assert.equal(await views.latest(async () => "/chapter/rays?sq=c3"), "/chapter/rays?sq=c3");
+  // Asked before the reveal, answered after the stream told the view since (the answers shown):
+  // the answer is the older view, and is dropped.
+  let answer;
+  const asked = views.latest(() => new Promise((resolve) => (answer = resolve)));
+  views.heard();
+  answer("/chapter/rays?sq=c3&hide=1");
+  assert.equal(await asked, null);
+  // The next asking starts afresh.
+  assert.equal(await views.latest(async () => "/chapter/squares"), "/chapter/squares");
 });
