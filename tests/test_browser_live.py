@@ -170,7 +170,9 @@ def test_a_lesson_with_one_teacher_and_three_students(people, server):
     expect(tp.get_by_role("link", name="its answer key")).to_be_visible()
     expect(di.page.get_by_role("group", name="Presenting")).to_be_hidden()
     expect(di.page.get_by_role("link", name="its answer key")).to_be_hidden()
-    # The key p still makes a slide: its bar comes back with it, the way out.
+    # The key p still makes a slide: its bar comes back with it, the way out. (The URL is the page's
+    # as soon as it loads; the key waits for the chapter, whose script listens for it.)
+    di.page.wait_for_selector("#chapter[data-drawn]", state="attached")
     di.page.locator("h1").click()
     di.page.keyboard.press("p")
     expect(di.page.get_by_role("button", name="Leave presenter mode (p)")).to_be_visible()
