@@ -20,7 +20,7 @@ from chessviz.chapters import CHAPTERS
 from chessviz.classes_redis import EmbeddedRedis
 from chessviz.questions import question_for
 
-from browser_helpers import board_labels, board_marks, said_again, screenshot
+from browser_helpers import TWO_FRAMES, board_labels, board_marks, said_again, screenshot
 from live_helpers import make_app
 from servers import served
 from test_browser_classroom import COLOUR_RULES, FAILING_IMPACTS, horizontal_overflow, run_axe
@@ -602,6 +602,19 @@ def test_a_following_student_who_changes_their_own_board_is_told_how_to_come_bac
     sp.reload()
     expect(away).to_be_visible()
     screenshot(sp, "live-student-away")
+    # The class's stream started afresh (as a new follower's does, and as it did when this student
+    # joined: a tap then could come before it) tells the teacher's view again: that is no move of the
+    # teacher, and the student stays on their own board.
+    own = sp.url
+    sp.evaluate(
+        """() => { const k = 'chessviz-live-student'; const r = JSON.parse(localStorage.getItem(k));
+        localStorage.setItem(k, JSON.stringify({ ...r, lastId: null })); }"""
+    )
+    sp.reload()
+    sp.wait_for_function("() => JSON.parse(localStorage.getItem('chessviz-live-student')).lastId !== null", timeout=TIMEOUT)
+    sp.evaluate(TWO_FRAMES)
+    assert sp.url == own
+    expect(away).to_be_visible()
     sp.get_by_role("button", name="Back to the teacher's").tap()
     at_path(sp, "/chapter/rays?sq=d5")
     expect(away).to_be_hidden()

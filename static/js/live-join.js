@@ -76,12 +76,21 @@ function setUp(page) {
     }
   });
 
+  /** Go to the teacher's view `path`, kept as the view this student knows the teacher on. */
+  function landOn(path) {
+    const record = kept("student");
+    if (record) keep("student", { ...record, teacherAt: path });
+    window.location.assign(path);
+  }
+
   /** Go to the teacher's current view; if there is none yet, wait here for the first one. */
   async function land(code) {
     takeRole("student");
     const info = await call("GET", `/${code}`).catch(() => null);
     if (info?.view) {
-      window.location.assign(info.view);
+      // The view landed on is the teacher's as far as this student knows: the stream's first event,
+      // the same view, is no move (a tap made meanwhile on their own board stays).
+      landOn(info.view);
       return;
     }
     say("You are in. Waiting for your teacher's first page…", { problem: false });
@@ -96,7 +105,7 @@ function setUp(page) {
       onEvent: (type, data) => {
         if (type === "view" && data.path) {
           stream.close();
-          window.location.assign(data.path);
+          landOn(data.path);
         }
       },
     });

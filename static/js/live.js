@@ -533,7 +533,7 @@ function studentBar(root, record) {
     if (following()) {
       try {
         const view = await views.latest(async () => (await call("GET", `/${record.code}`)).view);
-        if (view) goTo(view);
+        if (view) goTo(view, { now: true });
       } catch {
         connection("unavailable");
       }
@@ -549,12 +549,19 @@ function studentBar(root, record) {
   }
   watchUrl(drawAway);
   drawAway(); // a reload keeps the student where they went
-  part("back").addEventListener("click", () => goTo(teacherAt()));
+  part("back").addEventListener("click", () => goTo(teacherAt(), { now: true }));
 
-  function goTo(path) {
+  /**
+   * The teacher's view: kept, and gone to if the student follows. A view the class's stream tells
+   * again (a new follower's first event, a stream started afresh) that is the one kept already is no
+   * move of the teacher: a student who went to their own board stays there, as the bar says, "until
+   * your teacher's next move". Back and Follow go there now.
+   */
+  function goTo(path, { now = false } = {}) {
+    const moved = path !== teacherAt();
     if (path) amend({ teacherAt: path });
     drawAway();
-    if (!following() || !path) return;
+    if (!following() || !path || !(moved || now)) return;
     const here = window.location.pathname + window.location.search;
     if (viewPath(new URL(path, window.location.href).href) === viewPath()) return;
     const target = new URL(path, window.location.href);
