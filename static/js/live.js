@@ -702,10 +702,11 @@ function studentBar(root, record) {
     }
     return `“${shown(typed)}” is not a number: type the number alone, in decimal (129) or in hex after 0x (0x81).`;
   };
-  // What Send says stands under the button, which the task scrolled to the screen's foot (a phone):
-  // once written, the least scroll that shows it.
-  const say = async (text) => {
-    await announce(part("result"), text, { again: true });
+  // What Send and the reveal say stands under the board and the button, at the screen's foot or
+  // below it on a phone: once written, the least scroll that shows it. Send's words are heard again
+  // when they repeat (a changed answer sent).
+  const say = async (text, options = { again: true }) => {
+    await announce(part("result"), text, options);
     part("result").scrollIntoView({ block: "nearest" });
   };
   const submit = async () => {
@@ -758,8 +759,7 @@ function studentBar(root, record) {
       drawTask();
       const truth = question.kind === "value" ? valueText(data.answer, question.words) : data.answer.join(", ") || "no square";
       part("result").dataset.right = String(me.right);
-      await announce(
-        part("result"),
+      await say(
         me.right === true
           ? `✓ Right: ${truth}.`
           : me.right === false
@@ -767,10 +767,8 @@ function studentBar(root, record) {
             : kept("student")?.seen === question.question_id
               ? `You did not answer: the answer is ${truth}.`
               : `This question was asked and revealed before you joined: the answer is ${truth}.`,
+        {},
       );
-      // On a phone the verdict is under the board: brought into view once written (an empty line,
-      // as a student who sent nothing has, is no height to scroll to), the least scroll that shows it.
-      part("result").scrollIntoView({ block: "nearest" });
     } catch {
       announce(part("result"), "The answer is revealed; yours could not be checked yet: trying again.");
       setTimeout(() => revealed(data), 3000);
