@@ -13,7 +13,7 @@ import pytest
 
 from chessviz.errors import ChessvizError
 from chessviz.methods import ATTACKS, METHODS, lower_upper, methods_answer, table_bytes, trace
-from chessviz.methods_geometry import PIECE_DIRECTIONS, rays
+from chessviz.methods_geometry import DIRECTIONS, PIECE_DIRECTIONS, rays
 from chessviz.methods_magic import square_magics, tables
 from chessviz.sliding import attacks, hyperbola_attacks
 from chessviz.squares import BB_ALL, SQUARE_NAMES, bit_of, convert, line_mask
@@ -333,8 +333,6 @@ def test_a_kogge_stone_propagator_s_label_counts_the_squares_it_needs_empty(mapp
     """pro1 = pro0 & (pro0 << 1) and pro2 = pro1 & (pro1 << 2): a jump of 2 needs this square and
     1 back empty, a jump of 4 this square and 3 back (the label once said 2). Each label's count
     is held to the propagator: pro0 shifted back 0 to that many squares, all ANDed."""
-    from chessviz.methods_geometry import DIRECTIONS
-
     rng = random.Random(f"propagators-{mapping}")
     for sq, occupied in [(rng.randrange(64), rng.getrandbits(64) & rng.getrandbits(64)) for _ in range(40)]:
         steps = {step["id"]: step for step in trace("kogge_stone", "queen", sq, occupied, mapping).steps}
