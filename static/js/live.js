@@ -140,6 +140,41 @@ function teacherPanel(root, start, record) {
   root.append(panel);
 
   const heat = createBoard(part("heat"), { role: "class-answers", label: "Marks per square" });
+  /**
+   * On a wide screen the panel is a column as tall as the screen, and the counts' board takes the
+   * room left under the lines above it (live.css: --above-board), measured here: those lines vary
+   * (a prompt of one line or four, "asked on another page", "right: …" once revealed), and a fixed
+   * estimate let the board's first rank run under the screen's edge. Twice: the labels around the
+   * squares follow their size a little.
+   */
+  function fitCounts() {
+    const squares = [...part("heat").querySelectorAll(".sq")];
+    if (panel.hidden || part("question").hidden || part("heat").hidden || getComputedStyle(panel).position !== "fixed") {
+      panel.style.removeProperty("--above-board");
+      return;
+    }
+    for (let pass = 0; pass < 2; pass++) {
+      const origin = panel.getBoundingClientRect().top - panel.scrollTop;
+      const tops = squares.map((sq) => sq.getBoundingClientRect());
+      const first = Math.min(...tops.map((r) => r.top));
+      const last = Math.max(...tops.map((r) => r.bottom));
+      const figure = part("heat").querySelector(".board-figure").getBoundingClientRect();
+      const under = figure.bottom - last + parseFloat(getComputedStyle(panel).paddingBottom);
+      const room = `${Math.ceil(first - origin + under) + 2}px`;
+      if (panel.style.getPropertyValue("--above-board") === room) return;
+      panel.style.setProperty("--above-board", room);
+    }
+  }
+  // Measured again whenever the lines above the board change size (presenter mode's larger print
+  // comes after the panel's first draw), on the next frame: the board's own change of size, which
+  // this observer sees too, then finds the room as it was.
+  let fitting = 0;
+  const fitSoon = () => {
+    cancelAnimationFrame(fitting);
+    fitting = requestAnimationFrame(fitCounts);
+  };
+  new ResizeObserver(fitSoon).observe(part("question"));
+  window.addEventListener("resize", fitSoon);
   let question = null; // {question_id, kind, prompt, answer?}
   let answered = 0; // how many answered the open question, as its last tally said
   let asking = false;
@@ -312,6 +347,7 @@ function teacherPanel(root, start, record) {
     drawElsewhere(part, question);
     part("question").dataset.kind = question.kind;
     part("heat").hidden = question.kind !== "squares";
+    fitCounts();
   }
 
   // The counts as last drawn, with the question they count: a poll that finds them unchanged
@@ -355,6 +391,7 @@ function teacherPanel(root, start, record) {
         ),
       );
     }
+    fitCounts(); // "right: …" may take a line more
   }
 
   // Every second: while a question is open its counts, else the number of students (a teacher
