@@ -83,19 +83,26 @@ def test_mask_predict_then_reveal_in_lerf(page, live_server, client):
 
 def test_on_a_phone_the_two_results_to_compare_stand_together(browser, live_server):
     """Masked occupancy's lesson is where (o - r) & m and (b - r) & m differ: on a 390 px phone the
-    two results follow each other, right after the boards tapped (they stood 2,600 px apart)."""
+    two results follow each other (they stood 2,600 px apart), between the two boards tapped, so
+    that they are in view beside whichever was tapped; so is propagation's result (it stood a
+    board and a half below the occupancy)."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     page = context.new_page()
+    tops_of = """() => Object.fromEntries([...document.querySelectorAll('#chapter [data-board]')]
+                 .filter((b) => b.checkVisibility()).map((b) => [b.dataset.board, b.getBoundingClientRect().top + scrollY]))"""
     try:
         page.goto(live_server + "/chapter/masked-occupied")
         page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
-        tops = page.evaluate(
-            """() => Object.fromEntries([...document.querySelectorAll('#chapter [data-board]')].filter((b) => b.checkVisibility())
-                 .map((b) => [b.dataset.board, b.getBoundingClientRect().top + scrollY]))"""
-        )
+        tops = page.evaluate(tops_of)
         order = sorted(tops, key=tops.get)
-        assert order[:4] == ["occupied", "slider", "result-unmasked", "result"], order
+        assert order[:4] == ["occupied", "result-unmasked", "result", "slider"], order
         board = page.locator('[data-board="result"]').bounding_box()["height"]
         assert tops["result"] - tops["result-unmasked"] < 1.5 * board, tops
+        assert tops["result-unmasked"] - tops["occupied"] < 1.5 * board, tops
+        page.goto(live_server + "/chapter/propagation")
+        page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
+        tops = page.evaluate(tops_of)
+        assert sorted(tops, key=tops.get)[:3] == ["occupied", "result", "slider"], tops
+        assert tops["result"] - tops["occupied"] < 1.5 * board and tops["slider"] - tops["result"] < 1.5 * board, tops
     finally:
         context.close()
