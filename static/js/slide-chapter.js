@@ -54,6 +54,8 @@ export function slideChapter(config) {
       }),
     };
   });
+  // On a phone a result beside the two boards tapped stands between them (chessviz.css).
+  if (config.boards.some((spec) => !spec.size)) setup.boards.classList.add("result-between");
   const explain = el("p", { class: "explain panel", "aria-live": "polite", "data-role": "explain" });
   root.append(explain);
   let binaryPanel = null;
