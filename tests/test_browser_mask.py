@@ -1,5 +1,7 @@
 """Chapter mask in Chromium: m and (o - r) & m against /api/slide."""
 
+from playwright.sync_api import expect
+
 from chessviz.squares import convert
 
 from browser_helpers import (
@@ -104,5 +106,17 @@ def test_on_a_phone_the_two_results_to_compare_stand_together(browser, live_serv
         tops = page.evaluate(tops_of)
         assert sorted(tops, key=tops.get)[:3] == ["occupied", "result", "slider"], tops
         assert tops["result"] - tops["occupied"] < 1.5 * board and tops["slider"] - tops["result"] < 1.5 * board, tops
+        # Mask draws its result small in a row of its own, beside o - r and m, the two it is made
+        # of: on a phone it moves up between the boards tapped, and back beside them on a wide screen.
+        page.goto(live_server + "/chapter/mask")
+        page.wait_for_function("() => document.getElementById('chapter').dataset.drawn")
+        tops = page.evaluate(tops_of)
+        assert sorted(tops, key=tops.get)[:3] == ["occupied", "result", "slider"], tops
+        assert tops["result"] - tops["occupied"] < 1.5 * board and tops["slider"] - tops["result"] < 1.5 * board, tops
+        page.set_viewport_size({"width": 1280, "height": 900})
+        row = page.locator(".boards", has=page.locator('[data-board="difference"]'))
+        expect(row.locator("[data-board]")).to_have_count(3)
+        roles = row.locator("[data-board]").evaluate_all("els => els.map((e) => e.dataset.board)")
+        assert roles == ["difference", "mask", "result"], roles
     finally:
         context.close()

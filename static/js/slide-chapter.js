@@ -54,8 +54,17 @@ export function slideChapter(config) {
       }),
     };
   });
-  // On a phone a result beside the two boards tapped stands between them (chessviz.css).
-  if (config.boards.some((spec) => !spec.size)) setup.boards.classList.add("result-between");
+  // On a phone the result stands between the two boards tapped (chessviz.css: result-between), in
+  // view beside whichever was tapped. A result drawn small in the row below them (mask's, beside
+  // the two boards it is made of) moves up there while the screen is a phone's.
+  setup.boards.classList.add("result-between");
+  if (resultColumn && resultColumn.parentElement !== setup.boards) {
+    const [home, next] = [resultColumn.parentElement, resultColumn.nextSibling];
+    const phone = window.matchMedia("(max-width: 700px)");
+    const place = () => (phone.matches ? setup.boards.append(resultColumn) : home.insertBefore(resultColumn, next));
+    phone.addEventListener("change", place);
+    place();
+  }
   const explain = el("p", { class: "explain panel", "aria-live": "polite", "data-role": "explain" });
   root.append(explain);
   let binaryPanel = null;
