@@ -155,9 +155,9 @@ function teacherPanel(root, start, record) {
     }
     for (let pass = 0; pass < 2; pass++) {
       const origin = panel.getBoundingClientRect().top - panel.scrollTop;
-      const tops = squares.map((sq) => sq.getBoundingClientRect());
-      const first = Math.min(...tops.map((r) => r.top));
-      const last = Math.max(...tops.map((r) => r.bottom));
+      const boxes = squares.map((sq) => sq.getBoundingClientRect());
+      const first = Math.min(...boxes.map((box) => box.top));
+      const last = Math.max(...boxes.map((box) => box.bottom));
       const figure = part("heat").querySelector(".board-figure").getBoundingClientRect();
       const under = figure.bottom - last + parseFloat(getComputedStyle(panel).paddingBottom);
       const room = `${Math.ceil(first - origin + under) + 2}px`;
