@@ -106,6 +106,15 @@ def test_on_a_phone_the_two_results_to_compare_stand_together(browser, live_serv
         tops = page.evaluate(tops_of)
         assert sorted(tops, key=tops.get)[:3] == ["occupied", "result", "slider"], tops
         assert tops["result"] - tops["occupied"] < 1.5 * board and tops["slider"] - tops["result"] < 1.5 * board, tops
+        # The subtraction in binary keeps each 64-bit row on one line, the rows aligned bit over
+        # bit, and scrolls in its own box, not the page (wrapped, each row took three lines).
+        rows = page.locator(".binary-rows .binary-row")
+        expect(rows).to_have_count(4)
+        lines = "els => els.map((e) => new Set([...e.querySelectorAll('.bit')].map((b) => b.getBoundingClientRect().top)).size)"
+        assert rows.evaluate_all(lines) == [1, 1, 1, 1]
+        box = page.locator(".binary-rows").evaluate("e => [e.scrollWidth, e.clientWidth]")
+        assert box[0] > box[1], box
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
         # Mask draws its result small in a row of its own, beside o - r and m, the two it is made
         # of: on a phone it moves up between the boards tapped, and back beside them on a wide screen.
         page.goto(live_server + "/chapter/mask")
