@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import chess
 import pytest
+from playwright.sync_api import expect
 
 from chessviz.squares import convert
 
@@ -234,6 +235,15 @@ def test_on_a_phone_next_changes_the_board_just_under_it(browser, live_server, s
         board = f'[data-board="{stepped}"]'
         slider, stepper, step = span('[data-board="slider"]'), span(".stepper"), span(board)
         assert slider[1] < stepper[0] < stepper[1] < step[0], (slider, stepper, step)
+        # The heading that names the steps, where the chapter has one, stands over them (it stood
+        # a screen below them, after the boards' values).
+        named = page.locator("#chapter > h2.section-title", has_text="step by step")
+        if slug in ("kogge-stone", "magic", "methods"):
+            box = named.bounding_box()
+            heading = box["y"], box["y"] + box["height"]
+            assert slider[1] < heading[0] < heading[1] <= stepper[0], (slider, heading, stepper)
+        else:
+            expect(named).to_have_count(0)
         position = "() => document.querySelector('.stepper').dataset.index"
         before = page.evaluate(position)
         button = page.locator('.stepper [data-step="next"]')
