@@ -89,10 +89,11 @@ def page(page, live_server):
             problems.append(f"request left the server: {url}")
 
     # The browser resolves no host but this machine's (browser_type_launch_args), so a request to
-    # any other host fails, and only failures are watched. Watching every request cost a suite of
-    # about 360 browser tests some 7 % of its processor: Playwright sends each one to this process
-    # once anyone listens. Intercepting was dearer still: routing every request through this
-    # process held each one up, and Playwright turns the browser's cache off while a route is set.
+    # any other host fails, and only failures are watched. Watching every request cost a sample of
+    # browser tests about 7 % of their processor (the whole suite 2 to 3 %): Playwright sends each
+    # one to this process once anyone listens. Intercepting was dearer still: routing every request
+    # through this process held each one up, and Playwright turns the browser's cache off while a
+    # route is set.
     page.context.on("requestfailed", watch)
     page.set_default_timeout(10_000)
     page.problems = problems

@@ -15,7 +15,7 @@ from werkzeug.serving import WSGIRequestHandler, make_server
 
 class Quiet(WSGIRequestHandler):
     """Logs only the requests refused or failed (what a failing test's report needs): a line for
-    every one of a page's thirty files cost the browser tests about 2 % of their processor."""
+    every one of a page's thirty files cost a sample of browser tests about 3 % of their processor."""
 
     def log_request(self, code="-", size="-"):
         try:

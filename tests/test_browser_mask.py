@@ -83,11 +83,11 @@ def test_mask_predict_then_reveal_in_lerf(page, live_server, client):
     shown(page, expected, "lerf")
 
 
-def test_on_a_phone_the_two_results_to_compare_stand_together(browser, live_server):
-    """Masked occupancy's lesson is where (o - r) & m and (b - r) & m differ: on a 390 px phone the
-    two results follow each other (they stood 2,600 px apart), between the two boards tapped, so
-    that they are in view beside whichever was tapped; so is propagation's result (it stood a
-    board and a half below the occupancy)."""
+def test_on_a_phone_each_result_stands_between_the_boards_tapped(browser, live_server):
+    """On a 390 px phone the result stands between the two boards tapped, in view beside whichever
+    was tapped (after both, it stood a board and a half below the occupancy). Masked occupancy's
+    lesson is where (o - r) & m and (b - r) & m differ: its two results follow each other (they
+    stood 2,600 px apart). Propagation's subtraction in binary keeps a line a row."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     page = context.new_page()
     tops_of = """() => Object.fromEntries([...document.querySelectorAll('#chapter [data-board]')]
