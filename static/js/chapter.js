@@ -130,7 +130,12 @@ export function createChapter(fields, { history = {} } = {}) {
    * again at every node a tap added or removed (about 6 ms each on a phone).
    */
   function stage(keep) {
-    const marks = { "data-stage": new Set(), "data-stage-holder": new Set(), "data-stage-board": new Set() };
+    const marks = {
+      "data-stage": new Set(),
+      "data-stage-holder": new Set(),
+      "data-stage-board": new Set(),
+      "data-stage-heading": new Set(),
+    };
     for (const node of keep) {
       marks["data-stage"].add(node);
       if (node === root || !root.contains(node)) continue;
@@ -138,9 +143,13 @@ export function createChapter(fields, { history = {} } = {}) {
     }
     for (const node of [...marks["data-stage"], ...marks["data-stage-holder"]]) {
       if (node.querySelector(".board-figure")) marks["data-stage-board"].add(node);
+      // The heading just before a part of the stage names it ("… step by step"): on a phone, where
+      // the stage rises above the rest, it rises with it (data-stage-heading).
+      const before = node.parentElement === root ? node.previousElementSibling : null;
+      if (before?.matches("h2.section-title")) marks["data-stage-heading"].add(before);
     }
     // Only what changes is written, so a redraw that keeps the stage restyles nothing.
-    for (const node of root.querySelectorAll("[data-stage], [data-stage-holder], [data-stage-board]")) {
+    for (const node of root.querySelectorAll("[data-stage], [data-stage-holder], [data-stage-board], [data-stage-heading]")) {
       for (const [name, nodes] of Object.entries(marks)) if (!nodes.has(node)) node.removeAttribute(name);
     }
     for (const [name, nodes] of Object.entries(marks)) for (const node of nodes) node.toggleAttribute(name, true);
