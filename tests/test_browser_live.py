@@ -823,6 +823,10 @@ def test_presenter_mode_with_the_class_panel(people, size):
     # counts are still whole on the screen (an estimate of the lines above them let the first rank
     # run under the screen's edge here).
     expect(page.locator("[data-live-elsewhere]")).to_be_visible()
+    # The panel measures again on the frame after its lines change size: waited for, then asserted.
+    page.wait_for_function(
+        "h => document.querySelector('[data-board=\"class-answers\"]').getBoundingClientRect().bottom <= h", arg=height
+    )
     heat = page.locator('[data-board="class-answers"]').bounding_box()
     screenshot(page, f"live-presenter-{width}x{height}")
     assert heat["y"] + heat["height"] <= height, (heat, height)

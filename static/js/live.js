@@ -144,23 +144,22 @@ function teacherPanel(root, start, record) {
    * On a wide screen the panel is a column as tall as the screen, and the counts' board takes the
    * room left under the lines above it (live.css: --above-board), measured here: those lines vary
    * (a prompt of one line or four, "asked on another page", "right: …" once revealed), and a fixed
-   * estimate let the board's first rank run under the screen's edge. Twice: the labels around the
-   * squares follow their size a little.
+   * estimate let the board's first rank run under the screen's edge. The room is the panel's
+   * height less the eight ranks: everything above the first rank and under the last. Twice: the
+   * labels around the squares follow their size a little.
    */
   function fitCounts() {
-    const squares = [...part("heat").querySelectorAll(".sq")];
     if (panel.hidden || part("question").hidden || part("heat").hidden || getComputedStyle(panel).position !== "fixed") {
       panel.style.removeProperty("--above-board");
       return;
     }
+    const squares = part("heat").querySelectorAll(".sq"); // a8 first, h1 last
     for (let pass = 0; pass < 2; pass++) {
       const origin = panel.getBoundingClientRect().top - panel.scrollTop;
-      const boxes = squares.map((sq) => sq.getBoundingClientRect());
-      const first = Math.min(...boxes.map((box) => box.top));
-      const last = Math.max(...boxes.map((box) => box.bottom));
+      const ranks = squares[squares.length - 1].getBoundingClientRect().bottom - squares[0].getBoundingClientRect().top;
       const figure = part("heat").querySelector(".board-figure").getBoundingClientRect();
-      const under = figure.bottom - last + parseFloat(getComputedStyle(panel).paddingBottom);
-      const room = `${Math.ceil(first - origin + under) + 2}px`;
+      const padding = parseFloat(getComputedStyle(panel).paddingBottom);
+      const room = `${Math.ceil(figure.bottom - origin - ranks + padding) + 2}px`;
       if (panel.style.getPropertyValue("--above-board") === room) return;
       panel.style.setProperty("--above-board", room);
     }

@@ -60,7 +60,7 @@ export function slideChapter(config) {
   setup.boards.classList.add("result-between");
   if (resultColumn && resultColumn.parentElement !== setup.boards) {
     const [home, next] = [resultColumn.parentElement, resultColumn.nextSibling];
-    const phone = window.matchMedia("(max-width: 700px)");
+    const phone = window.matchMedia("(max-width: 700px)"); // chessviz.css's phone width
     const place = () => (phone.matches ? setup.boards.append(resultColumn) : home.insertBefore(resultColumn, next));
     phone.addEventListener("change", place);
     place();
